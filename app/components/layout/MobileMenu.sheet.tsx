@@ -1,0 +1,72 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { RefObject } from "react";
+import { Link, NavLink } from "react-router";
+import { SHEET_LINKS } from "../../lib/sections.ts";
+import { IconTooltip } from "../ui/IconTooltip.tsx";
+import { SearchForm } from "./SearchForm.tsx";
+
+export type SheetProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * The side sheet titled "Navigation": the 18 destinations, a search box and a Subscribe button.
+ * Radix's dialog traps focus and closes on Escape; focus then returns to the menu button.
+ */
+export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProps) {
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col overflow-y-auto bg-surface p-4 shadow-xl sm:w-[350px]"
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="font-serif text-xl font-bold">Navigation</Dialog.Title>
+            <IconTooltip label="Close navigation menu">
+              <Dialog.Close
+                className="inline-flex size-10 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10"
+                aria-label="Close navigation menu"
+                data-focus-key="close"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </IconTooltip>
+          </div>
+          <SearchForm className="mt-4" onSubmit={close} />
+          <nav aria-label="All sections" className="mt-4">
+            <ul className="divide-y divide-[var(--line)]">
+              {SHEET_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink
+                    to={l.to}
+                    onClick={close}
+                    className="block px-2 py-2.5 text-base hover:bg-black/5 aria-[current=page]:font-semibold dark:hover:bg-white/10"
+                  >
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link
+            to="/#newsletter"
+            onClick={close}
+            className="mt-4 rounded bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong"
+          >
+            Subscribe
+          </Link>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

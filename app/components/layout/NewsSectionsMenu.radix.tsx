@@ -1,0 +1,66 @@
+import { ChevronDown } from "lucide-react";
+import { NavigationMenu } from "radix-ui";
+import { NavLink } from "react-router";
+import { SECTION_LINKS, TOP_BAR_LINKS } from "../../lib/sections.ts";
+import { itemClass, type TopBarProps } from "./NewsSectionsMenu.tsx";
+
+/**
+ * The top bar: Home, a News Sections dropdown and the site's pages. Radix's navigation menu gives
+ * the spec's timings (open after 200 ms of hover, 300 ms skip delay, close 150 ms after leaving)
+ * and the keyboard model (Enter/Space/ArrowDown open, arrows move, Escape closes).
+ */
+export function RadixNewsSectionsMenu({ openOnMount }: TopBarProps) {
+  return (
+    <NavigationMenu.Root
+      aria-label="Site"
+      delayDuration={200}
+      skipDelayDuration={300}
+      defaultValue={openOnMount ? "sections" : undefined}
+      className="relative z-30 hidden md:block"
+    >
+      <NavigationMenu.List className="flex flex-wrap items-center gap-1">
+        <NavigationMenu.Item>
+          <NavigationMenu.Link asChild>
+            <NavLink to="/" end className={itemClass} data-focus-key="/">
+              Home
+            </NavLink>
+          </NavigationMenu.Link>
+        </NavigationMenu.Item>
+        <NavigationMenu.Item value="sections">
+          <NavigationMenu.Trigger className={`${itemClass} group`} data-focus-key="sections">
+            News Sections
+            <ChevronDown
+              aria-hidden="true"
+              className="size-4 transition-transform group-data-[state=open]:rotate-180"
+            />
+          </NavigationMenu.Trigger>
+          <NavigationMenu.Content className="absolute left-0 top-full mt-1 w-[min(36rem,90vw)] rounded-md border border-line bg-surface p-3 shadow-lg">
+            <ul className="grid grid-cols-2 gap-1 sm:grid-cols-3">
+              {SECTION_LINKS.map((s) => (
+                <li key={s.to}>
+                  <NavigationMenu.Link asChild>
+                    <NavLink
+                      to={s.to}
+                      className="block rounded px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10"
+                    >
+                      {s.label}
+                    </NavLink>
+                  </NavigationMenu.Link>
+                </li>
+              ))}
+            </ul>
+          </NavigationMenu.Content>
+        </NavigationMenu.Item>
+        {TOP_BAR_LINKS.map((l) => (
+          <NavigationMenu.Item key={l.to}>
+            <NavigationMenu.Link asChild>
+              <NavLink to={l.to} className={itemClass} data-focus-key={l.to}>
+                {l.label}
+              </NavLink>
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
+      </NavigationMenu.List>
+    </NavigationMenu.Root>
+  );
+}

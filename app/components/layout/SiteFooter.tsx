@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { site } from "../../../content/site.ts";
+import { SECTION_LINKS } from "../../lib/sections.ts";
+
+const MORE_LINKS = [
+  { to: "/partners", label: "Partners" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/blog", label: "Blog" },
+  { to: "/books", label: "Books" },
+  { to: "/radio", label: "Live Radio" },
+  { to: "/rss-manager", label: "RSS Feed" },
+  { to: "/sitemap-manager", label: "Sitemaps" },
+];
+
+const LEGAL_LINKS = [
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+];
+
+/** The shared footer (spec §2): about text, link lists, copyright and the network claim. */
+export function SiteFooter() {
+  return (
+    <footer className="mt-12 border-t-4 border-double border-line bg-surface">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_2fr_1fr]">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="font-serif text-xl font-bold">
+            About {site.title}
+          </h2>
+          <p className="mt-2 text-sm leading-6 text-muted">{site.about}</p>
+        </section>
+        <nav aria-labelledby="footer-sections">
+          <h2 id="footer-sections" className="font-serif text-xl font-bold">
+            Sections
+          </h2>
+          <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            {SECTION_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="inline-block py-0.5 hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-more">
+          <h2 id="footer-more" className="font-serif text-xl font-bold">
+            More
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {MORE_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="inline-block py-0.5 hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-muted sm:px-6 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {site.copyrightYear} {site.title}. Part of the {site.network.name}, a network of{" "}
+            {site.network.publications.toLocaleString("en-US")} publications.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {LEGAL_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="hover:underline">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

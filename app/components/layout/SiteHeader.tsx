@@ -1,0 +1,79 @@
+import { Link, NavLink } from "react-router";
+import { site } from "../../../content/site.ts";
+import { formatLongDate, formatShortDate, isoDay } from "../../lib/dates.ts";
+import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "../../lib/sections.ts";
+import { MobileMenu } from "./MobileMenu.tsx";
+import { NewsSectionsMenu } from "./NewsSectionsMenu.tsx";
+import { SearchForm } from "./SearchForm.tsx";
+
+const rowLink =
+  "whitespace-nowrap px-2 py-1.5 text-sm font-medium hover:underline hover:underline-offset-4 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4";
+
+/** The shared header (spec §2): date, Subscribe, masthead, search and the navigation variants. */
+export function SiteHeader({ now }: { now?: string }) {
+  // Both forms are rendered and CSS picks one by width, so server and browser output match.
+  const today = now ?? new Date().toISOString();
+  return (
+    <header className="border-b-4 border-double border-line bg-page">
+      <div className="border-b border-line">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5 sm:px-6">
+          <time dateTime={isoDay(today)} className="text-sm text-muted">
+            <span className="hidden md:inline">{formatLongDate(today)}</span>
+            <span className="md:hidden">{formatShortDate(today)}</span>
+          </time>
+          <NewsSectionsMenu />
+          <Link
+            to="/#newsletter"
+            className="rounded bg-accent px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-strong"
+          >
+            Subscribe
+          </Link>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-1 px-4 pb-3 pt-5 text-center sm:px-6">
+        <Link
+          to="/"
+          className="font-serif text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-6xl"
+        >
+          {site.title}
+        </Link>
+        <p className="max-w-2xl text-sm text-muted sm:text-base">{site.tagline}</p>
+        <SearchForm className="mt-3 hidden w-full max-w-md md:flex" />
+      </div>
+      <nav aria-label="Primary" className="border-t border-line">
+        <div className="mx-auto hidden max-w-7xl flex-col items-center px-4 py-1 sm:px-6 md:flex">
+          <ul className="flex flex-wrap justify-center gap-x-2">
+            {PRIMARY_ROW.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={rowLink}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="flex flex-wrap justify-center gap-x-2 border-t border-line">
+            {SECONDARY_ROW.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={rowLink}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex items-center justify-between px-2 py-1 md:hidden">
+          <ul className="flex gap-1">
+            {NARROW_ROW.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={rowLink}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <MobileMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { ImageOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { safeHttpUrl } from "../../lib/links.ts";
+
+/**
+ * A 16:9 article image in a fixed box (no layout shift). A failed image is hidden; an article
+ * without one shows 'No image available'.
+ */
+export function ArticleImage({ src, priority = false }: { src?: string; priority?: boolean }) {
+  // Our own sample images are site-relative paths; "//host" would be another site, so not those.
+  const url = safeHttpUrl(src) ?? (src?.startsWith("/") && !src.startsWith("//") ? src : undefined);
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // The image may have failed before hydration attached onError.
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0) setFailed(true);
+  }, []);
+
+  return (
+    <div className="relative aspect-video w-full overflow-hidden rounded bg-black/5 dark:bg-white/5">
+      {url ? (
+        failed ? null : (
+          <img
+            ref={img}
+            src={url}
+            alt=""
+            width={1280}
+            height={720}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
+            decoding={priority ? "sync" : "async"}
+            referrerPolicy="no-referrer"
+            onError={() => setFailed(true)}
+            className="absolute inset-0 size-full object-cover"
+          />
+        )
+      ) : (
+        <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted">
+          <ImageOff aria-hidden="true" className="size-6" />
+          No image available
+        </p>
+      )}
+    </div>
+  );
+}

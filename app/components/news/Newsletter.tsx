@@ -1,0 +1,96 @@
+import { Mail } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { NewsletterResult } from "../../lib/newsletter.ts";
+import { notify } from "../../lib/toast.ts";
+
+/**
+ * The newsletter block. A plain POST form (works without JavaScript; the page then shows the
+ * result inline); with JavaScript it submits in place and confirms with a toast.
+ */
+export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
+  const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
+  const result = fetcher.data ?? fallback;
+  const form = useRef<HTMLFormElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data) return;
+    if (data.ok) {
+      notify.success(data.already ? "You're already subscribed" : "Subscribed", {
+        description: data.message,
+      });
+      form.current?.reset();
+    } else {
+      form.current?.querySelector("input")?.focus();
+    }
+  }, [fetcher.data]);
+
+  const error = result && !result.ok ? result.error : undefined;
+  return (
+    <section
+      id="newsletter"
+      aria-labelledby="newsletter-title"
+      className="scroll-mt-4 rounded-lg border border-line bg-surface p-6 sm:p-8"
+    >
+      <div className="mx-auto max-w-2xl text-center">
+        <Mail aria-hidden="true" className="mx-auto size-8 text-[var(--link)]" />
+        <h2 id="newsletter-title" className="mt-2 font-serif text-3xl font-bold">
+          Stay Updated
+        </h2>
+        <p className="mt-2 text-muted">
+          The week's most important stories on electric vehicles, charging and clean transport, in one short
+          email every Friday. No spam; unsubscribe any time.
+        </p>
+        <fetcher.Form
+          ref={form}
+          method="post"
+          action="/?index"
+          className="mt-5 flex flex-col gap-2 sm:flex-row"
+          noValidate
+        >
+          <input type="hidden" name="intent" value="newsletter" />
+          <label htmlFor={inputId} className="sr-only">
+            Email address
+          </label>
+          <input
+            id={inputId}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="Enter your email"
+            defaultValue={error ? (result?.ok === false ? result.email : "") : ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="min-w-0 flex-1 rounded border border-line bg-page px-3 py-2.5 aria-[invalid=true]:border-red-600"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
+          >
+            {busy ? "Subscribing…" : "Subscribe"}
+          </button>
+        </fetcher.Form>
+        {error ? (
+          <p
+            id={errorId}
+            className="mt-2 text-left text-sm font-medium text-red-700 dark:text-red-400"
+            role="alert"
+          >
+            {error}
+          </p>
+        ) : null}
+        {result?.ok ? (
+          <p className="mt-2 text-sm font-medium text-[var(--link)]" role="status">
+            {result.message}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ArticleSummary } from "../../lib/article.ts";
+import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
+
+/**
+ * Breaking-news ticker of the latest stored headlines. It scrolls, pauses while hovered or while a
+ * link in it has focus, and is a plain static list when the reader prefers reduced motion.
+ */
+export function Ticker({ articles }: { articles: ArticleSummary[] }) {
+  const items = articles.filter((a) => safeHttpUrl(a.link));
+  if (items.length === 0) return null;
+  const list = (hidden: boolean) => (
+    <ul className="flex shrink-0 items-center gap-8 pr-8" aria-hidden={hidden || undefined}>
+      {items.map((a) => (
+        <li key={a.id} className="whitespace-nowrap text-sm">
+          <span className="mr-2 font-semibold text-[var(--link)]">{a.category}</span>
+          <a
+            href={safeHttpUrl(a.link)}
+            {...EXTERNAL}
+            tabIndex={hidden ? -1 : undefined}
+            className="hover:underline"
+          >
+            {a.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section
+      aria-label="Latest headlines"
+      className="group flex items-stretch overflow-hidden rounded border border-line bg-surface"
+    >
+      <h2 className="flex shrink-0 items-center bg-red-700 px-3 text-xs font-bold uppercase tracking-wider text-white">
+        Latest
+      </h2>
+      <div className="relative min-w-0 flex-1 overflow-hidden py-2 motion-reduce:overflow-x-auto">
+        <div className="ticker-track flex w-max group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused]">
+          {list(false)}
+          {/* A second copy makes the loop seamless; screen readers and the keyboard skip it. */}
+          <div className="motion-reduce:hidden">{list(true)}</div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import type { FeedSectionKey } from "./sections.ts";
+
+/**
+ * One headline built from a feed item by the spec's rules (§3). Every text field is plain text:
+ * markup is stripped and entities decoded on the server, so pages render them as text, never HTML.
+ * Optional fields are absent (not empty strings) when the feed gave nothing usable.
+ */
+export type Article = {
+  /** The item's guid (Atom: entry id), else `{section}-{index}` or `{section}-{feed}-{index}`. */
+  id: string;
+  /** Plain text; "Untitled" when the item has none. */
+  title: string;
+  /** The description's text, else the first 200 characters of the content + "..."; may be "". */
+  excerpt: string;
+  /** The content's text (content:encoded or Atom content, else the description); may be "". */
+  content: string;
+  /** The section's display name. */
+  category: string;
+  /** ISO 8601 (UTC). The current time when the item had no usable date. */
+  publishedAt: string;
+  /** Absolute http(s) URL of the item's image. */
+  imageUrl?: string;
+  /** Absolute http(s) URL of the original article; absent when the feed gave none we can open. */
+  link?: string;
+  author?: string;
+  /** Minutes to read: words / 200, rounded, at least 1; 3 when there is no text. */
+  readTime: number;
+  /** True for the first article of a section's list. */
+  featured: boolean;
+  section: FeedSectionKey;
+};
+
+/** The reduced form some screens and the JSON API use (spec §3). */
+export type ArticleSummary = Pick<
+  Article,
+  "id" | "title" | "link" | "excerpt" | "category" | "publishedAt" | "imageUrl" | "readTime"
+>;
+
+export function toSummary(article: Article): ArticleSummary {
+  const summary: ArticleSummary = {
+    id: article.id,
+    title: article.title,
+    excerpt: article.excerpt,
+    category: article.category,
+    publishedAt: article.publishedAt,
+    readTime: article.readTime,
+  };
+  // Keep absent fields absent so the JSON stays small and `"link" in x` means something.
+  if (article.link !== undefined) summary.link = article.link;
+  if (article.imageUrl !== undefined) summary.imageUrl = article.imageUrl;
+  return summary;
+}
+
+/** A piece of search-result text; `match` marks the words that matched the query. */
+export type TextSegment = { text: string; match: boolean };
+
+export type SearchHit = {
+  article: ArticleSummary;
+  section: FeedSectionKey;
+  /** The title with matched words marked. */
+  title: TextSegment[];
+  /** A short window of the excerpt around the matches. */
+  excerpt: TextSegment[];
+};

@@ -1,0 +1,13 @@
+/** Only http(s) URLs may become an href or src; anything else (javascript:, data:) is dropped. */
+export function safeHttpUrl(value: string | undefined | null): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Attributes for a link that leaves the site. */
+export const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;

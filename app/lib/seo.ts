@@ -1,0 +1,91 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "../../content/site.ts";
+
+type RootData = { siteUrl: string } | undefined;
+type MetaArgsLike = {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+};
+
+export type PageSeo = {
+  title: string;
+  description?: string;
+  /** Canonical path; defaults to the current path without its query. */
+  path?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+};
+
+export function siteUrlFrom(matches: MetaArgsLike["matches"]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
+  return root?.siteUrl ?? "";
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
+  const siteUrl = siteUrlFrom(args.matches);
+  const url = `${siteUrl}${page.path ?? args.location.pathname}`;
+  const title = page.title === site.title ? site.title : `${page.title} | ${site.title}`;
+  const description = page.description ?? site.description;
+  const image = `${siteUrl}${site.socialImage.path}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.title },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(site.socialImage.width) },
+    { property: "og:image:height", content: String(site.socialImage.height) },
+    { property: "og:image:alt", content: site.socialImage.alt },
+    { property: "og:locale", content: site.language.replace("-", "_") },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+/** JSON-LD for the publication: the organisation and the site with its search action. */
+export function publicationJsonLd(siteUrl: string): string {
+  const data = {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "NewsMediaOrganization",
+        "@id": `${siteUrl}/#organization`,
+        name: site.title,
+        url: `${siteUrl}/`,
+        logo: {
+          "@type": "ImageObject",
+          url: `${siteUrl}/images/apple-touch-icon.png`,
+          width: 180,
+          height: 180,
+        },
+        parentOrganization: { "@type": "Organization", name: site.network.name },
+        publishingPrinciples: `${siteUrl}/about#editorial-standards`,
+        email: site.newsroomEmail,
+      },
+      {
+        "@type": "WebSite",
+        "@id": `${siteUrl}/#website`,
+        name: site.title,
+        url: `${siteUrl}/`,
+        inLanguage: site.language,
+        publisher: { "@id": `${siteUrl}/#organization` },
+        potentialAction: {
+          "@type": "SearchAction",
+          target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    ],
+  };
+  // "<" escaped so the JSON can never close its <script> element.
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

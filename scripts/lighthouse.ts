@@ -1,0 +1,144 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile) on the production build, the median of 3 runs per page,
+ * printed as a table with the JS and CSS gzip totals. Exits non-zero below the budgets in DESIGN.md.
+ */
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { serveProduction } from "./lib/serve.ts";
+
+const PAGES = (process.env.LH_PAGES ?? "/,/technology,/about,/privacy,/terms,/partners,/books").split(",");
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0.002,
+  tbtMs: 50,
+  jsKb: 120,
+  cssKb: 20,
+};
+
+type Row = {
+  page: string;
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsKb: number;
+  cssKb: number;
+};
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+async function gzipKb(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const body = Buffer.from(
+      await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+    );
+    total += gzipSync(body).length;
+  }
+  return Math.round((total / 1024) * 10) / 10;
+}
+
+execFileSync(process.execPath, ["scripts/ensure-build.ts"], { stdio: "inherit" });
+const server = await serveProduction(Number(process.env.LH_PORT ?? 4400), {
+  ...(process.env.FEEDS_CONFIG ? { FEEDS_CONFIG: process.env.FEEDS_CONFIG } : {}),
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const rows: Row[] = [];
+const failures: string[] = [];
+try {
+  // Warm the server (and the store) before measuring.
+  for (const p of PAGES) await fetch(server.url + p);
+  for (const p of PAGES) {
+    const runs: Row[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(server.url + p, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${p}`);
+      const { lhr } = result;
+      const requests =
+        (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType?: string }> })
+          ?.items ?? [];
+      const sameOrigin = requests.filter((r) => r.url.startsWith(server.url));
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      runs.push({
+        page: p,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+        cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN) * 1000) / 1000,
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
+        jsKb: await gzipKb(sameOrigin.filter((r) => r.resourceType === "Script").map((r) => r.url)),
+        cssKb: await gzipKb(sameOrigin.filter((r) => r.resourceType === "Stylesheet").map((r) => r.url)),
+      });
+      if (i === 0) {
+        for (const id of ["accessibility", "best-practices", "seo"]) {
+          for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              console.log(`  ${p} ${id}: ${audit.id} — ${audit.title}`);
+            }
+          }
+        }
+      }
+    }
+    const keys = Object.keys(BUDGET) as Array<keyof typeof BUDGET>;
+    const row = { page: p } as Row;
+    for (const k of keys) row[k] = median(runs.map((r) => r[k]));
+    rows.push(row);
+    const higherIsBetter = ["performance", "accessibility", "best-practices", "seo"];
+    for (const k of keys) {
+      const ok = higherIsBetter.includes(k) ? row[k] >= BUDGET[k] : row[k] <= BUDGET[k];
+      if (!ok) failures.push(`${p}: ${k} ${row[k]} (budget ${BUDGET[k]})`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+console.log(`\nLighthouse mobile, median of ${RUNS} runs, production build\n`);
+const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "CLS", "TBT ms", "JS KB gz", "CSS KB gz"];
+console.log(`| ${header.join(" | ")} |`);
+console.log(`|${header.map(() => "---").join("|")}|`);
+for (const r of rows) {
+  console.log(
+    `| ${[r.page, r.performance, r.accessibility, r["best-practices"], r.seo, r.lcpMs, r.cls, r.tbtMs, r.jsKb, r.cssKb].join(" | ")} |`,
+  );
+}
+if (failures.length) {
+  console.error(`\nOver budget:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("\nAll pages within budget.");

@@ -1,0 +1,55 @@
+/**
+ * Production entry: validates the configuration, then serves the built app. With
+ * NODE_ENV=development it serves the sources through Vite instead (npm run dev).
+ */
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
+
+process.env.NODE_ENV ??= "production";
+
+let config: Config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+type AppModule = typeof import("./server/app.ts");
+let app: ReturnType<AppModule["createApp"]>;
+
+if (config.NODE_ENV === "development") {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const mod = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
+  app = mod.createApp({ config, vite });
+} else {
+  const entry = new URL("./build/server/index.js", import.meta.url);
+  const mod = (await import(entry.href).catch((error: unknown) => {
+    console.error(`No production build at ${fileURLToPath(entry)}: run "npm run build" first.`);
+    throw error;
+  })) as AppModule;
+  app = mod.createApp({ config, clientDir: fileURLToPath(new URL("./build/client", import.meta.url)) });
+}
+
+const server: Server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`The site is on ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT})`);
+});
+server.on("error", (error) => {
+  console.error(`Cannot listen on port ${config.PORT}: ${error.message}`);
+  process.exit(1);
+});
+
+function shutdown(signal: string) {
+  console.log(`${signal}: closing`);
+  server.close(() => process.exit(0));
+  // Streams (radio listeners) may hold connections open; do not wait for them forever.
+  setTimeout(() => process.exit(0), 5000).unref();
+  server.closeAllConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * Configuration comes from the environment and is validated once at start: a bad value stops the
+ * server with a message naming the variable, rather than failing later at some request.
+ */
+const port = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
+
+const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://news.example" })
+    .optional(),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  FEEDS_CONFIG: z.string().min(1, "must not be empty").optional(),
+  FEED_REFRESH_MINUTES: z.coerce
+    .number({ error: "must be a number" })
+    .positive("must be more than 0")
+    .max(24 * 60, "must be at most 1440")
+    .default(10),
+  SAMPLE_FALLBACK: onOff.default("on"),
+  /** Enables routes that exist only for the end-to-end tests (a deliberate rendering failure). */
+  ENABLE_TEST_ROUTES: onOff.default("off"),
+});
+
+export type Config = Omit<z.infer<typeof schema>, "SITE_URL"> & { SITE_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "config");
+      const got = cleaned[name];
+      return `${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const c = result.data;
+  const siteUrl = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
+  return { ...c, SITE_URL: siteUrl };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+type Fixtures = {
+  /** Console messages that a test expects (e.g. a deliberately broken image); others fail it. */
+  allowConsole: RegExp | null;
+  consoleErrors: string[];
+};
+
+/**
+ * Every test fails on a console error or a CSP violation it did not expect, so each page is
+ * checked to run under the content security policy.
+ */
+export const test = base.extend<Fixtures>({
+  allowConsole: [null, { option: true }],
+  consoleErrors: [
+    async ({ page, allowConsole }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const text = msg.text();
+        if (!allowConsole?.test(text)) errors.push(text);
+      });
+      page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+        });
+      });
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, "axe violations").toEqual([]);
+}
+
+/** The root component marks the document once React has hydrated it. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+export function isWide(projectName: string) {
+  return projectName === "wide";
+}

@@ -1,0 +1,86 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("security headers", () => {
+  test("pages carry a nonce-based CSP and the other headers", async ({ request }) => {
+    for (const path of ["/about", "/books", "/no-such-page"]) {
+      const response = await request.get(path);
+      const h = response.headers();
+      const csp = h["content-security-policy"] ?? "";
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src ")) ?? "";
+      expect(scriptSrc, path).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+      expect(scriptSrc, path).not.toContain("unsafe-inline");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(h["permissions-policy"]).toContain("camera=()");
+      expect(h["x-powered-by"]).toBeUndefined();
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+      const html = await response.text();
+      // Every inline script the framework wrote carries this response's nonce.
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+      expect(inline.length).toBeGreaterThan(0);
+      for (const attrs of inline) {
+        if (attrs.includes('type="application/ld+json"')) continue;
+        expect(attrs).toContain(`nonce="${nonce}"`);
+      }
+    }
+  });
+
+  test("each response gets a fresh nonce", async ({ request }) => {
+    const a = (await request.get("/about")).headers()["content-security-policy"];
+    const b = (await request.get("/about")).headers()["content-security-policy"];
+    expect(a).not.toBe(b);
+  });
+
+  test("static files get the headers too, hashed assets are immutable", async ({ request, page }) => {
+    const favicon = await request.get("/favicon.svg");
+    expect(favicon.headers()["content-security-policy"]).toContain("default-src 'self'");
+    expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
+    await page.goto("/about");
+    const asset = await page.locator("script[type=module][src^='/assets/'], link[href^='/assets/']").first();
+    const href = (await asset.getAttribute("src")) ?? (await asset.getAttribute("href"));
+    const res = await request.get(href ?? "");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("health check answers", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+});
+
+test.describe("search engines and sharing", () => {
+  test("pages have title, description, canonical, Open Graph, JSON-LD and the RSS link", async ({ page }) => {
+    await page.goto("/about?utm_source=x");
+    await expect(page).toHaveTitle(/About .*\| The Electric Ledger/);
+    const base = new URL(page.url()).origin;
+    await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", `${base}/about`);
+    await expect(page.locator("meta[name=description]")).toHaveAttribute("content", /.{40,}/);
+    await expect(page.locator("meta[property='og:image']")).toHaveAttribute(
+      "content",
+      `${base}/images/social-default.png`,
+    );
+    await expect(page.locator("meta[property='og:image:width']")).toHaveAttribute("content", "1200");
+    await expect(page.locator("meta[property='og:image:height']")).toHaveAttribute("content", "630");
+    await expect(page.locator("meta[name='twitter:card']")).toHaveAttribute("content", "summary_large_image");
+    await expect(page.locator("link[rel=alternate][type='application/rss+xml']")).toHaveAttribute(
+      "href",
+      "/rss.xml",
+    );
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const ld = JSON.parse((await page.locator("script[type='application/ld+json']").textContent()) ?? "{}");
+    const types = ld["@graph"].map((n: { "@type": string }) => n["@type"]);
+    expect(types).toEqual(["NewsMediaOrganization", "WebSite"]);
+    expect(ld["@graph"][1].potentialAction.target.urlTemplate).toBe(`${base}/search?q={search_term_string}`);
+  });
+
+  test("the social image is 1200x630", async ({ request }) => {
+    const res = await request.get("/images/social-default.png");
+    expect(res.status()).toBe(200);
+    const buf = await res.body();
+    expect(buf.readUInt32BE(16)).toBe(1200);
+    expect(buf.readUInt32BE(20)).toBe(630);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "content/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
+    environment: "node",
+  },
+});
