@@ -54,6 +54,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         ENABLE_TEST_ROUTES: "on",
         LOG_LEVEL: "warn",
+        ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       },
     },
   ],

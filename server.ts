@@ -28,12 +28,13 @@ if (config.NODE_ENV === "development") {
   const mod = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
   app = mod.createApp({ config, vite });
 } else {
-  const entry = new URL("./build/server/index.js", import.meta.url);
+  const buildDir = new URL(`./${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
+  const entry = new URL("./server/index.js", buildDir);
   const mod = (await import(entry.href).catch((error: unknown) => {
     console.error(`No production build at ${fileURLToPath(entry)}: run "npm run build" first.`);
     throw error;
   })) as AppModule;
-  app = mod.createApp({ config, clientDir: fileURLToPath(new URL("./build/client", import.meta.url)) });
+  app = mod.createApp({ config, clientDir: fileURLToPath(new URL("./client", buildDir)) });
 }
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {

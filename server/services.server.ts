@@ -1,0 +1,12 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { Config } from "./config.server.ts";
+
+/**
+ * What loaders and actions can reach, through `context.get(servicesContext)`. Created once per
+ * process in server/app.ts.
+ */
+export type Services = {
+  config: Config;
+  /** The SQLite store (node:sqlite); SQL stays in server/store/*. */
+  db: DatabaseSync;
+};
