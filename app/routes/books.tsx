@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ArrowLeft, ExternalLink } from "../components/ui/icons.tsx";
 import { Link } from "react-router";
 import { books } from "../../content/books.ts";
 import { site } from "../../content/site.ts";
@@ -12,13 +12,19 @@ export const meta: Route.MetaFunction = (args) =>
     description: "E-books on wealth, purpose and the billionaire mindset, plus two public-domain classics.",
   });
 
+// The list comes through the loader, so it is in the HTML but not in a script chunk.
+export function loader() {
+  return { books };
+}
+
 export function headers() {
   return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
 }
 
 const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
-export default function Books() {
+export default function Books({ loaderData }: Route.ComponentProps) {
+  const { books } = loaderData;
   return (
     <div>
       <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-semibold link">

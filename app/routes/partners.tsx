@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "../components/ui/icons.tsx";
 import { Link } from "react-router";
 import { partnerDocuments } from "../../content/partners.ts";
 import { site } from "../../content/site.ts";

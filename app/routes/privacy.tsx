@@ -3,9 +3,18 @@ import { StaticPage } from "../components/pages/StaticPage.tsx";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: privacyPage.title, description: privacyPage.description });
+// The text comes through the loader, so it is in the HTML but not in a script chunk.
+export function loader() {
+  return { page: privacyPage };
+}
 
-export default function Privacy() {
-  return <StaticPage page={privacyPage} />;
+export function headers() {
+  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: args.loaderData?.page.title ?? "Privacy", description: args.loaderData?.page.description });
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <StaticPage page={loaderData.page} />;
 }

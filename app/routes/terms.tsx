@@ -3,9 +3,18 @@ import { StaticPage } from "../components/pages/StaticPage.tsx";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: termsPage.title, description: termsPage.description });
+// The text comes through the loader, so it is in the HTML but not in a script chunk.
+export function loader() {
+  return { page: termsPage };
+}
 
-export default function Terms() {
-  return <StaticPage page={termsPage} />;
+export function headers() {
+  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: args.loaderData?.page.title ?? "Terms", description: args.loaderData?.page.description });
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  return <StaticPage page={loaderData.page} />;
 }

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "../ui/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import type { Book } from "../../../content/books.ts";
 

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "../ui/icons.tsx";
 import { useRef, useState } from "react";
 import { IconTooltip } from "../ui/IconTooltip.tsx";
 import { LazySwap } from "../ui/LazySwap.tsx";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../ui/icons.tsx";
 import { NavigationMenu } from "radix-ui";
 import { NavLink } from "react-router";
 import { SECTION_LINKS, TOP_BAR_LINKS } from "../../lib/sections.ts";

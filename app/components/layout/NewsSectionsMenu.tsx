@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../ui/icons.tsx";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { TOP_BAR_LINKS } from "../../lib/sections.ts";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "../ui/icons.tsx";
 import { useId } from "react";
 import { Form } from "react-router";
 

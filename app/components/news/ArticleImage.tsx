@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import { ImageOff } from "../ui/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import { safeHttpUrl } from "../../lib/links.ts";
 

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "../ui/icons.tsx";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterResult } from "../../lib/newsletter.ts";

@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import { Play } from "../ui/icons.tsx";
 import { useState } from "react";
 
 /**
