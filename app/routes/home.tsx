@@ -1,14 +1,111 @@
+import { Suspense } from "react";
+import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
 import { site } from "../../content/site.ts";
+import { logger } from "../../server/logger.server.ts";
+import { type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
+import { addSubscriber } from "../../server/store/subscribers.server.ts";
+import { AdSlot } from "../components/news/AdSlot.tsx";
+import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
+import { Newsletter } from "../components/news/Newsletter.tsx";
+import { HomeSkeleton } from "../components/news/Skeletons.tsx";
+import { Ticker } from "../components/news/Ticker.tsx";
+import { VideoFacade } from "../components/news/VideoFacade.tsx";
+import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
+import { type NewsletterResult, parseNewsletter } from "../lib/newsletter.ts";
+import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: site.title, description: site.description });
 
-export default function Home() {
+export function headers() {
+  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const home = await settleBriefly(loadHome(services));
+  // A warm store answers at once; a cold one streams the skeletons first.
+  return { home: home.done ? home.value : home.promise };
+}
+
+// Client-side navigation shows the skeletons at once, then the articles.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = serverLoader();
+  return { home: data.then((d) => d.home) as Promise<HomeData> };
+}
+
+// A newsletter sign-up changes no headline: keep the page as it is.
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "newsletter") return false;
+  return defaultShouldRevalidate;
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<NewsletterResult> {
+  const form = await request.formData().catch(() => new FormData());
+  const parsed = parseNewsletter(form);
+  if ("error" in parsed) return { ok: false, error: parsed.error, email: parsed.email.slice(0, 254) };
+  try {
+    const { created } = addSubscriber(context.get(servicesContext).db, parsed.email);
+    return created
+      ? { ok: true, already: false, message: `Thanks! ${parsed.email} will get our weekly newsletter.` }
+      : { ok: true, already: true, message: `${parsed.email} is already subscribed. Nothing more to do.` };
+  } catch (error) {
+    logger.error({ err: String(error) }, "newsletter sign-up could not be stored");
+    return {
+      ok: false,
+      error: "We could not save your sign-up just now. Please try again.",
+      email: parsed.email,
+    };
+  }
+}
+
+function Blocks({ data }: { data: HomeData }) {
+  if (data.blocks.length === 0) {
+    return (
+      <p className="rounded border border-line bg-surface p-6 text-center text-muted">
+        No headlines are available right now. Please check back in a few minutes.
+      </p>
+    );
+  }
   return (
-    <div>
+    <div className="space-y-10">
+      {data.sample ? <SampleNotice /> : null}
+      {data.blocks.map((b, i) => (
+        <NewsBlock key={b.key} sectionKey={b.key} name={b.name} articles={b.articles} lead={i === 0} />
+      ))}
+    </div>
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-10">
       <h1 className="sr-only">{site.title}: today's headlines</h1>
+      <WelcomeToast />
+      <Suspense fallback={<HomeSkeleton />}>
+        <Await resolve={loaderData.home} errorElement={<LoadError message="Failed to load articles" />}>
+          {(data) => (
+            <>
+              <Ticker articles={data.ticker} />
+              <div className="mt-6">
+                <Blocks data={data} />
+              </div>
+            </>
+          )}
+        </Await>
+      </Suspense>
+      <section aria-labelledby="video-title" className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-center">
+        <div>
+          <h2 id="video-title" className="mb-3 font-serif text-2xl font-bold">
+            Featured video
+          </h2>
+          <VideoFacade id={site.embeds.video.id} title={site.embeds.video.title} />
+        </div>
+        <AdSlot script={site.embeds.adScript} />
+      </section>
+      <Newsletter fallback={actionData} />
     </div>
   );
 }

@@ -1,24 +1,103 @@
-import { data } from "react-router";
-import { isSectionKey, sectionDisplayName } from "../lib/sections.ts";
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import { site } from "../../content/site.ts";
+import { loadSection, type SectionData, settleBriefly } from "../../server/news-pages.server.ts";
+import { ArticleCard } from "../components/news/ArticleCard.tsx";
+import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
+import { SectionSkeleton } from "../components/news/Skeletons.tsx";
+import { servicesContext } from "../lib/request-context.ts";
+import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
+import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/section";
 
-function sectionKeyOf(request: Request): string {
-  return new URL(request.url).pathname.split("/")[1] ?? "";
+function sectionOf(url: string): SectionKey | null {
+  const key = new URL(url).pathname.split("/")[1] ?? "";
+  return isSectionKey(key) ? key : null;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const key = sectionKeyOf(request);
-  if (!isSectionKey(key)) throw data(null, { status: 404 });
-  return { key, name: sectionDisplayName(key) };
+function header(key: SectionKey) {
+  return { key, name: sectionDisplayName(key), subtitle: SECTION_SUBTITLES[key] };
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: args.loaderData?.name ?? "Section" });
+export function headers() {
+  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const key = sectionOf(request.url);
+  if (!key) throw data(null, { status: 404 });
+  // /events is an embedded events wall: no articles are loaded at all.
+  if (!isFeedSectionKey(key)) return { ...header(key), section: null };
+  const section = await settleBriefly(loadSection(context.get(servicesContext), key));
+  return { ...header(key), section: section.done ? section.value : section.promise };
+}
+
+// Client-side navigation shows 15 skeletons at once; /events never asks the server for articles.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const key = sectionOf(request.url);
+  if (key && !isFeedSectionKey(key)) return { ...header(key), section: null };
+  const server = serverLoader();
+  const fallback = key ? header(key) : await server;
+  return { ...fallback, section: server.then((d) => d.section) as Promise<SectionData | null> };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: args.loaderData?.name ?? "Section",
+    description: args.loaderData ? `${args.loaderData.name}: ${args.loaderData.subtitle}` : undefined,
+  });
+
+function Grid({ data }: { data: SectionData | null }) {
+  if (!data || data.articles.length === 0) {
+    return (
+      <p className="rounded border border-line bg-surface p-6 text-center text-muted">
+        No articles available for this section at the moment.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {data.sample ? <SampleNotice /> : null}
+      <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
+        {data.articles.map((a, i) => (
+          <ArticleCard key={a.id} article={a} withImage={i === 0} />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 export default function Section({ loaderData }: Route.ComponentProps) {
+  const { key, name, subtitle, section } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">{loaderData.name}</h1>
+      <header className="border-b border-line pb-5">
+        <h1 className="font-serif text-4xl font-bold sm:text-5xl">{name}</h1>
+        <p className="mt-2 text-lg text-muted">{subtitle}</p>
+      </header>
+      <div className="mt-6">
+        {key === "events" ? (
+          <div className="aspect-[3/4] w-full overflow-hidden rounded border border-line sm:aspect-video">
+            <iframe
+              src={site.embeds.eventsWall.url}
+              title={site.embeds.eventsWall.title}
+              loading="lazy"
+              className="size-full"
+            />
+          </div>
+        ) : (
+          // The key makes moving between sections start from the skeletons, not the old grid.
+          <Suspense key={key} fallback={<SectionSkeleton />}>
+            <Await
+              resolve={section}
+              errorElement={<LoadError message="Failed to load articles for this section" />}
+            >
+              {(data) => <Grid data={data} />}
+            </Await>
+          </Suspense>
+        )}
+      </div>
     </div>
   );
 }

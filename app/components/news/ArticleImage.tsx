@@ -1,6 +1,6 @@
-import { ImageOff } from "../ui/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import { safeHttpUrl } from "../../lib/links.ts";
+import { ImageOff } from "../ui/icons.tsx";
 
 /**
  * A 16:9 article image in a fixed box (no layout shift). A failed image is hidden; an article

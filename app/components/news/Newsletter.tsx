@@ -1,8 +1,8 @@
-import { Mail } from "../ui/icons.tsx";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterResult } from "../../lib/newsletter.ts";
 import { notify } from "../../lib/toast.ts";
+import { Mail } from "../ui/icons.tsx";
 
 /**
  * The newsletter block. A plain POST form (works without JavaScript; the page then shows the

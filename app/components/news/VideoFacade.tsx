@@ -1,5 +1,5 @@
-import { Play } from "../ui/icons.tsx";
 import { useState } from "react";
+import { Play } from "../ui/icons.tsx";
 
 /**
  * The featured video as a light facade: a poster and a play button that cost nothing until

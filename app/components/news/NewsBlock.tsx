@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import type { ArticleSummary } from "../../lib/article.ts";
+import { ArticleCard, LeadArticle } from "./ArticleCard.tsx";
+
+/** One home-page block: heading, See All link, then a lead + 4 cards (first block) or 5 cards. */
+export function NewsBlock({
+  sectionKey,
+  name,
+  articles,
+  lead = false,
+}: {
+  sectionKey: string;
+  name: string;
+  articles: ArticleSummary[];
+  lead?: boolean;
+}) {
+  const [first, ...rest] = articles;
+  const cards = lead ? rest : articles;
+  const id = `block-${sectionKey}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="border-t-2 border-ink pt-4 dark:border-white"
+      data-block={sectionKey}
+    >
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id={id} className="font-serif text-2xl font-bold sm:text-3xl">
+          {name}
+        </h2>
+        <Link
+          to={`/${sectionKey}`}
+          className="shrink-0 text-sm font-semibold link"
+          aria-label={`See All ${name}`}
+        >
+          See All
+        </Link>
+      </div>
+      {lead && first ? (
+        <div className="mt-4">
+          <LeadArticle article={first} />
+        </div>
+      ) : null}
+      <div className="mt-4 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
+        {cards.map((a) => (
+          <ArticleCard key={a.id} article={a} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function SampleNotice() {
+  return (
+    <p role="status" className="rounded border border-line bg-surface px-4 py-2 text-sm text-muted">
+      Showing sample headlines: live feeds are unreachable right now.
+    </p>
+  );
+}
+
+/** Spec: 'Failed to load articles' with a 'Try again' link that reloads the page. */
+export function LoadError({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="rounded border border-red-300 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
+    >
+      <p className="font-semibold text-red-800 dark:text-red-200">{message}</p>
+      <a
+        href=""
+        onClick={(e) => {
+          e.preventDefault();
+          window.location.reload();
+        }}
+        className="mt-3 inline-block font-semibold link"
+      >
+        Try again
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { Link } from "react-router";
+import type { ArticleSummary, TextSegment } from "../lib/article.ts";
+import { formatShortDate } from "../lib/dates.ts";
+import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
+import { servicesContext } from "../lib/request-context.ts";
+import { sectionDisplayName } from "../lib/sections.ts";
+import { seo } from "../lib/seo.ts";
+import type { Route } from "./+types/search";
+
+const MAX_QUERY = 200;
+
+type Hit = { article: ArticleSummary; section: string; title: TextSegment[]; excerpt: TextSegment[] };
+type SearchData =
+  | { state: "empty" }
+  | { state: "too-long"; query: string }
+  | { state: "results"; query: string; hits: Hit[] };
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchData> {
+  const raw = new URL(request.url).searchParams.get("q") ?? "";
+  const query = raw.replace(/\s+/g, " ").trim();
+  if (!query) return { state: "empty" };
+  if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) };
+  const { feeds } = context.get(servicesContext);
+  const hits = await feeds.searchArticles(query, 30);
+  return {
+    state: "results",
+    query,
+    hits: hits.map(({ article, section, title, excerpt }) => ({ article, section, title, excerpt })),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const q = args.loaderData && "query" in args.loaderData ? args.loaderData.query : "";
+  return seo(args, { title: q ? `Search: ${q}` : "Search", path: "/search", noindex: true });
+};
+
+function Marked({ segments }: { segments: TextSegment[] }) {
+  return (
+    <>
+      {segments.map((s, i) =>
+        s.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed sequence
+          <mark key={i} className="rounded-sm bg-highlight/40 px-0.5 text-inherit">
+            {s.text}
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed sequence
+          <span key={i}>{s.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+function SearchBox({ query }: { query: string }) {
+  return (
+    <form method="get" action="/search" role="search" className="mt-4 flex max-w-xl">
+      <label htmlFor="search-page-q" className="sr-only">
+        Search articles
+      </label>
+      <input
+        id="search-page-q"
+        name="q"
+        type="search"
+        defaultValue={query}
+        placeholder="Search news"
+        className="min-w-0 flex-1 rounded-l border border-line bg-surface px-3 py-2.5"
+      />
+      <button
+        type="submit"
+        className="rounded-r bg-accent px-4 font-semibold text-white hover:bg-accent-strong"
+      >
+        Search
+      </button>
+    </form>
+  );
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
+  const query = "query" in data ? data.query : "";
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="font-serif text-4xl font-bold">Search</h1>
+      <SearchBox query={data.state === "results" ? query : ""} />
+      <div className="mt-8" aria-live="polite">
+        {data.state === "empty" ? (
+          <p className="text-muted">Type a word or two above to search today's headlines.</p>
+        ) : data.state === "too-long" ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            That search is too long. Please use at most {MAX_QUERY} characters.
+          </p>
+        ) : data.hits.length === 0 ? (
+          <p>
+            No results for "{query}". Try other words, or browse the{" "}
+            <Link to="/" className="link">
+              front page
+            </Link>
+            .
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              {data.hits.length} {data.hits.length === 1 ? "result" : "results"} for "{query}"
+            </p>
+            <ol className="mt-4 space-y-6">
+              {data.hits.map((hit) => {
+                const href = safeHttpUrl(hit.article.link);
+                return (
+                  <li key={hit.article.id} className="border-t border-line pt-4">
+                    <p className="text-xs font-bold uppercase tracking-wider text-[var(--link)]">
+                      {sectionDisplayName(hit.section)}
+                    </p>
+                    <h2 className="mt-1 font-serif text-xl font-bold">
+                      {href ? (
+                        <a href={href} {...EXTERNAL} className="hover:underline">
+                          <Marked segments={hit.title} />
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </a>
+                      ) : (
+                        <Marked segments={hit.title} />
+                      )}
+                    </h2>
+                    {hit.excerpt.length ? (
+                      <p className="mt-1 text-muted">
+                        <Marked segments={hit.excerpt} />
+                      </p>
+                    ) : null}
+                    <p className="mt-1 text-xs text-muted">
+                      <time dateTime={hit.article.publishedAt}>
+                        {formatShortDate(hit.article.publishedAt)}
+                      </time>
+                    </p>
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createImageProxy, imageSrc } from "./images.server.ts";
+import { openDatabase } from "./store/db.server.ts";
+
+describe("imageSrc", () => {
+  it("serves our own images directly and others through /img", () => {
+    expect(imageSrc("http://localhost:3000/images/samples/bus.svg", "http://localhost:3000")).toBe(
+      "/images/samples/bus.svg",
+    );
+    expect(imageSrc("https://cdn.example/a.jpg?x=1&y=2", "http://localhost:3000")).toBe(
+      "/img?u=https%3A%2F%2Fcdn.example%2Fa.jpg%3Fx%3D1%26y%3D2",
+    );
+    expect(imageSrc(undefined, "http://localhost:3000")).toBeUndefined();
+  });
+});
+
+describe("image proxy", () => {
+  let dir: string;
+  let db: DatabaseSync;
+  let upstream: Server;
+  let app: Server;
+  let up = "";
+  let base = "";
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "img-"));
+    db = openDatabase(dir);
+    upstream = createServer((req, res) => {
+      if (req.url === "/ok.png")
+        return void res.writeHead(200, { "content-type": "image/png" }).end("PNGDATA");
+      if (req.url === "/redirect") return void res.writeHead(302, { location: "/ok.png" }).end();
+      if (req.url === "/html")
+        return void res.writeHead(200, { "content-type": "text/html" }).end("<script>");
+      if (req.url === "/big") {
+        res.writeHead(200, { "content-type": "image/jpeg" });
+        const chunk = Buffer.alloc(1024 * 1024);
+        let n = 0;
+        const pump = () => {
+          while (n < 8 && res.write(chunk)) n++;
+          if (n < 8) res.once("drain", pump);
+          else res.end();
+        };
+        return void pump();
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    db.exec(`INSERT INTO feeds (url) VALUES ('${up}/feed')`);
+    const insert = db.prepare(
+      "INSERT INTO articles (feed_url, position, title, excerpt, content, image_url, published_at, dated, read_time) VALUES (?, ?, 't', '', '', ?, '2026-01-01', 1, 1)",
+    );
+    ["/ok.png", "/redirect", "/html", "/big", "/gone"].forEach((p, i) => {
+      insert.run(`${up}/feed`, i, `${up}${p}`);
+    });
+    const server = express().use(createImageProxy(db));
+    app = server.listen(0, "127.0.0.1");
+    await new Promise((r) => app.once("listening", r));
+    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    app.close();
+    upstream.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (u: string) => fetch(`${base}/img?u=${encodeURIComponent(u)}`);
+
+  it("relays a stored article's image with caching and a sandbox", async () => {
+    const res = await get(`${up}/ok.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toContain("max-age=86400");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(await res.text()).toBe("PNGDATA");
+  });
+
+  it("follows a redirect", async () => {
+    expect((await get(`${up}/redirect`)).status).toBe(200);
+  });
+
+  it("is not an open proxy", async () => {
+    expect((await get(`${up}/ok.png?other`)).status).toBe(404);
+    expect((await get("javascript:alert(1)")).status).toBe(400);
+    expect((await fetch(`${base}/img`)).status).toBe(400);
+  });
+
+  it("refuses what is not an image, missing images and oversize bodies", async () => {
+    expect((await get(`${up}/html`)).status).toBe(502);
+    expect((await get(`${up}/gone`)).status).toBe(502);
+    const big = await get(`${up}/big`);
+    await expect(big.arrayBuffer()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,89 @@
+import type { DatabaseSync } from "node:sqlite";
+import { type Request, type Response, Router } from "express";
+import { logger } from "./logger.server.ts";
+import { isStoredImage } from "./store/images.server.ts";
+
+const TIMEOUT_MS = 10_000;
+const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/;
+
+/**
+ * GET /img?u=URL relays a publisher's article image from our origin: readers' addresses stay
+ * with us, the CSP can allow images from 'self' only, and browsers cache it for a day. Only
+ * images that a stored article names are relayed, so it is never an open proxy.
+ */
+export function createImageProxy(db: DatabaseSync, fetchImpl: typeof fetch = fetch): Router {
+  const router = Router();
+  router.get("/img", async (req: Request, res: Response) => {
+    const u = typeof req.query.u === "string" ? req.query.u : "";
+    let url: URL;
+    try {
+      url = new URL(u);
+      if (u.length > 2048 || (url.protocol !== "http:" && url.protocol !== "https:")) throw new Error();
+    } catch {
+      return void res.status(400).type("text/plain").send("Bad image address.");
+    }
+    if (!isStoredImage(db, u)) return void res.status(404).type("text/plain").send("Unknown image.");
+
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+    res.on("close", () => abort.abort());
+    try {
+      let target = url;
+      let upstream: globalThis.Response | undefined;
+      for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        upstream = await fetchImpl(target, {
+          redirect: "manual",
+          signal: abort.signal,
+          headers: { accept: "image/avif,image/webp,image/*;q=0.8" },
+        });
+        const location = upstream.headers.get("location");
+        if (upstream.status < 300 || upstream.status >= 400 || !location) break;
+        target = new URL(location, target);
+        if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error("redirect scheme");
+        upstream = undefined;
+      }
+      const type = (upstream?.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+      if (!upstream?.ok || !upstream.body || !IMAGE_TYPES.test(type)) {
+        await upstream?.body?.cancel();
+        return void res.status(502).type("text/plain").send("The image is not available.");
+      }
+      const declared = Number(upstream.headers.get("content-length") ?? 0);
+      if (declared > MAX_BYTES) {
+        await upstream.body.cancel();
+        return void res.status(502).type("text/plain").send("The image is too large.");
+      }
+      res.status(200);
+      res.setHeader("Content-Type", type);
+      res.setHeader("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800");
+      // An SVG opened directly must not run anything.
+      res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      let sent = 0;
+      for await (const chunk of upstream.body) {
+        sent += chunk.byteLength;
+        if (sent > MAX_BYTES) {
+          abort.abort();
+          return void res.destroy();
+        }
+        if (!res.write(chunk)) await new Promise((r) => res.once("drain", r));
+      }
+      res.end();
+    } catch (error) {
+      if (!res.headersSent) res.status(502).type("text/plain").send("The image is not available.");
+      else res.destroy();
+      if (!abort.signal.aborted) logger.debug({ err: String(error), url: u }, "image proxy failed");
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+  return router;
+}
+
+/** Where a page should load an article image from: our own files directly, others through /img. */
+export function imageSrc(imageUrl: string | undefined, siteUrl: string): string | undefined {
+  if (!imageUrl) return undefined;
+  const own = `${new URL(siteUrl).origin}/`;
+  if (imageUrl.startsWith(own)) return imageUrl.slice(own.length - 1);
+  return `/img?u=${encodeURIComponent(imageUrl)}`;
+}
