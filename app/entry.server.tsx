@@ -8,7 +8,8 @@ import { ServerRouter } from "react-router";
 import { stripModulePreloads } from "../server/strip-preloads.server.ts";
 import { nonceContext } from "./lib/request-context.ts";
 
-export const streamTimeout = 5_000;
+// Above the pages' cold-load deadline (COLD_LOAD_DEADLINE_MS), so streamed data always arrives.
+export const streamTimeout = 10_000;
 
 /**
  * React Router's default Node entry plus the CSP nonce: every inline script React or the router

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settleBriefly } from "./news-pages.server.ts";
+import { LoadTimeoutError, settleBriefly, withDeadline } from "./news-pages.server.ts";
 
 describe("settleBriefly", () => {
   it("gives the value of a promise that settles at once", async () => {
@@ -15,5 +15,15 @@ describe("settleBriefly", () => {
 
   it("rethrows a promise that failed at once", async () => {
     await expect(settleBriefly(Promise.reject(new Error("store down")))).rejects.toThrow("store down");
+  });
+});
+
+describe("withDeadline", () => {
+  it("passes a prompt answer through", async () => {
+    expect(await withDeadline(Promise.resolve("ok"), 50)).toBe("ok");
+  });
+
+  it("gives up on a slow one with a LoadTimeoutError", async () => {
+    await expect(withDeadline(new Promise(() => {}), 20)).rejects.toBeInstanceOf(LoadTimeoutError);
   });
 });

@@ -45,6 +45,23 @@ export async function loadSection({ feeds, config }: Services, key: FeedSectionK
   return { articles: articles.map((a) => toCard(a, config.SITE_URL)), sample: sample && articles.length > 0 };
 }
 
+/**
+ * How long a page waits for a cold section's first fetch. It must stay under entry.server's
+ * streamTimeout: a stream cut off mid-way would leave the reader with skeletons for good, where
+ * this gives the page's error state and its 'Try again' (the fetch carries on meanwhile).
+ */
+export const COLD_LOAD_DEADLINE_MS = 8000;
+
+export class LoadTimeoutError extends Error {}
+
+export function withDeadline<T>(promise: Promise<T>, ms = COLD_LOAD_DEADLINE_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LoadTimeoutError("The publishers did not answer in time")), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 export type Briefly<T> = { done: true; value: T } | { done: false; promise: Promise<T> };
 
 /**

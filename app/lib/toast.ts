@@ -37,15 +37,23 @@ async function ready(): Promise<Sonner> {
   return mod;
 }
 
+function show(call: (s: Sonner) => unknown) {
+  // If the toast code cannot load (offline, a deploy in progress) the page carries on without it;
+  // every toast also has an inline equivalent on the page.
+  ready()
+    .then(call)
+    .catch(() => {});
+}
+
 export const notify = {
   message(title: string, options?: Options) {
-    void ready().then((s) => s.toast(title, options));
+    show((s) => s.toast(title, options));
   },
   success(title: string, options?: Options) {
-    void ready().then((s) => s.toast.success(title, options));
+    show((s) => s.toast.success(title, options));
   },
   /** A destructive toast: the spec's "destructive toast titled Error". */
   error(title: string, options?: Options) {
-    void ready().then((s) => s.toast.error(title, options));
+    show((s) => s.toast.error(title, options));
   },
 };

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
 import { site } from "../../content/site.ts";
 import { logger } from "../../server/logger.server.ts";
-import { type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
+import { type HomeData, loadHome, settleBriefly, withDeadline } from "../../server/news-pages.server.ts";
 import { addSubscriber } from "../../server/store/subscribers.server.ts";
 import { AdSlot } from "../components/news/AdSlot.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
@@ -25,7 +25,7 @@ export function headers() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const home = await settleBriefly(loadHome(services));
+  const home = await settleBriefly(withDeadline(loadHome(services)));
   // A warm store answers at once; a cold one streams the skeletons first.
   return { home: home.done ? home.value : home.promise };
 }

@@ -15,8 +15,8 @@ type SearchData =
   | { state: "too-long"; query: string }
   | { state: "results"; query: string; hits: Hit[] };
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchData> {
-  const raw = new URL(request.url).searchParams.get("q") ?? "";
+export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchData> {
+  const raw = url.searchParams.get("q") ?? "";
   const query = raw.replace(/\s+/g, " ").trim();
   if (!query) return { state: "empty" };
   if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) };

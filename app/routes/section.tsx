@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { site } from "../../content/site.ts";
-import { loadSection, type SectionData, settleBriefly } from "../../server/news-pages.server.ts";
+import { loadSection, type SectionData, settleBriefly, withDeadline } from "../../server/news-pages.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
@@ -24,12 +24,13 @@ export function headers() {
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const key = sectionOf(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // `url` is the page's address; request.url may carry React Router's ".data" suffix.
+  const key = sectionOf(url.href);
   if (!key) throw data(null, { status: 404 });
   // /events is an embedded events wall: no articles are loaded at all.
   if (!isFeedSectionKey(key)) return { ...header(key), section: null };
-  const section = await settleBriefly(loadSection(context.get(servicesContext), key));
+  const section = await settleBriefly(withDeadline(loadSection(context.get(servicesContext), key)));
   return { ...header(key), section: section.done ? section.value : section.promise };
 }
 

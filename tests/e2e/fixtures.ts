@@ -21,7 +21,9 @@ export const test = base.extend<Fixtures>({
         const text = msg.text();
         if (!allowConsole?.test(text)) errors.push(text);
       });
-      page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+      page.on("pageerror", (err) => {
+        if (!allowConsole?.test(err.message)) errors.push(`pageerror: ${err.message}`);
+      });
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (e) => {
           console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);

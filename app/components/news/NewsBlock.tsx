@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { ArticleSummary } from "../../lib/article.ts";
 import { ArticleCard, LeadArticle } from "./ArticleCard.tsx";
 
@@ -59,20 +59,15 @@ export function SampleNotice() {
 
 /** Spec: 'Failed to load articles' with a 'Try again' link that reloads the page. */
 export function LoadError({ message }: { message: string }) {
+  const location = useLocation();
   return (
     <div
       role="alert"
       className="rounded border border-red-300 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
     >
       <p className="font-semibold text-red-800 dark:text-red-200">{message}</p>
-      <a
-        href=""
-        onClick={(e) => {
-          e.preventDefault();
-          window.location.reload();
-        }}
-        className="mt-3 inline-block font-semibold link"
-      >
+      {/* A plain link to this same address: following it reloads the whole page. */}
+      <a href={`${location.pathname}${location.search}`} className="mt-3 inline-block font-semibold link">
         Try again
       </a>
     </div>

@@ -8,12 +8,13 @@
  *   /empty/<s>.xml           a valid feed with no items
  *   /fail/<s>.xml            HTTP 500
  *   /slow/<s>.xml            as ok, after SLOW_MS
+ *   /hang/<s>.xml            never answers
  *   /hostile/<s>.xml         script tags, <img onerror>, javascript: links
  */
 import { createServer } from "node:http";
 
 const PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
-const SLOW_MS = Number(process.env.SLOW_MS ?? 3000);
+const SLOW_MS = Number(process.env.SLOW_MS ?? 1500);
 const BASE = `http://127.0.0.1:${PORT}`;
 // Dates a fixed distance before "now", so the newest-first order is known and dates look recent.
 const HOUR = 3600_000;
@@ -89,10 +90,11 @@ const server = createServer((req, res) => {
     res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=3600" });
     return void res.end(svg(img[1] ?? ""));
   }
-  const feed = /^\/(ok|broken-image|no-image|empty|fail|slow|hostile)\/(\w+)\.xml$/.exec(path);
+  const feed = /^\/(ok|broken-image|no-image|empty|fail|slow|hang|hostile)\/(\w+)\.xml$/.exec(path);
   if (!feed) return void res.writeHead(404).end("not found");
   const [, mode = "ok", section = ""] = feed;
   if (mode === "fail") return void res.writeHead(500).end("fixture failure");
+  if (mode === "hang") return;
   const send = () => {
     res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" });
     res.end(rss(section, mode));

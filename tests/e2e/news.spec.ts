@@ -1,0 +1,365 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { writeFeedsConfig } from "./support/feeds-config.ts";
+
+const HOME_ORDER = [
+  "Local News",
+  "National News",
+  "World News",
+  "Technology & Innovation",
+  "Business & Finance",
+  "Politics & Government",
+];
+
+const blocks = (page: Page) => page.locator("main section[data-block]");
+
+test.describe("home", () => {
+  test("six blocks in the spec's order, with See All links and 5 articles each", async ({ page }) => {
+    await page.goto("/");
+    await expect(blocks(page).locator("h2")).toHaveText(HOME_ORDER);
+    const keys = ["local", "national", "world", "technology", "business", "politics"];
+    for (const [i, key] of keys.entries()) {
+      const block = blocks(page).nth(i);
+      await expect(block.getByRole("link", { name: /^See All/ })).toHaveAttribute("href", `/${key}`);
+      const total =
+        (await block.getByTestId("lead-article").count()) + (await block.getByTestId("article-card").count());
+      expect(total, key).toBe(5);
+    }
+    await expect(blocks(page).first().getByTestId("lead-article")).toHaveCount(1);
+    await expect(blocks(page).first().getByTestId("article-card")).toHaveCount(4);
+    await expect(blocks(page).nth(1).getByTestId("lead-article")).toHaveCount(0);
+  });
+
+  test("the lead article has image, category, title, excerpt, date and read time", async ({ page }) => {
+    await page.goto("/");
+    const lead = page.getByTestId("lead-article");
+    const img = lead.locator("img");
+    await expect(img).toHaveAttribute("loading", "eager");
+    await expect(img).toHaveAttribute("fetchpriority", "high");
+    await expect(img).toHaveAttribute("src", /^\/img\?u=/);
+    await expect(lead).toContainText("Local News");
+    const title = lead.getByRole("link", { name: /local fixture headline 1\b/ });
+    await expect(title).toHaveAttribute("href", "https://news.example/local/1");
+    await expect(title).toHaveAttribute("target", "_blank");
+    await expect(title).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(lead).toContainText("Summary of local story 1");
+    await expect(lead.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(lead).toContainText("1 min read");
+    // The image really loads, through our origin.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("cards show category, title, excerpt, short date and read time", async ({ page }) => {
+    await page.goto("/");
+    const card = blocks(page).nth(2).getByTestId("article-card").nth(1);
+    await expect(card).toContainText("World News");
+    await expect(card.getByRole("link")).toHaveAttribute("href", "https://news.example/world/2");
+    await expect(card.locator("p.line-clamp-3")).toContainText("Summary of world story 2");
+    await expect(card).toContainText("2 min read");
+  });
+
+  test("the ticker lists the latest headlines and links out", async ({ page }) => {
+    await page.goto("/");
+    const ticker = page.getByRole("region", { name: "Latest headlines" });
+    const links = ticker.locator("ul:not([aria-hidden]) a");
+    expect(await links.count()).toBeGreaterThan(5);
+    await expect(links.first()).toHaveAttribute("target", "_blank");
+    await expect(links.first()).toHaveAttribute("href", /^https:\/\/news\.example\//);
+  });
+
+  test("the welcome toast appears after a second, once per session", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("Welcome to The Electric Ledger")).toBeVisible();
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForTimeout(1500);
+    await expect(page.getByText("Welcome to The Electric Ledger")).toHaveCount(0);
+  });
+
+  test("the featured video loads the privacy-enhanced player only when clicked", async ({ page }) => {
+    await page.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<html><body>player</body></html>" }),
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.locator("iframe[src*='youtube']")).toHaveCount(0);
+    await page.getByRole("button", { name: /Play video/ }).click();
+    await expect(page.locator("iframe[src^='https://www.youtube-nocookie.com/embed/']")).toHaveAttribute(
+      "title",
+      /.+/,
+    );
+  });
+
+  test("axe finds nothing on the home page", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectAxeClean(page);
+  });
+});
+
+test.describe("newsletter", () => {
+  const address = (tag: string) =>
+    `reader-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+  test("subscribes with a toast, and a repeat is a friendly success", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const email = address("js");
+    const form = page.locator("#newsletter");
+    await form.getByPlaceholder("Enter your email").fill(`  ${email.toUpperCase()} `);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Subscribed", { exact: true })).toBeVisible();
+    await expect(form.getByRole("status")).toContainText(email);
+    await expect(form.getByPlaceholder("Enter your email")).toHaveValue("");
+    await form.getByPlaceholder("Enter your email").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("status")).toContainText("already subscribed");
+  });
+
+  test("a bad address gets a message next to the field", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const form = page.locator("#newsletter");
+    const input = form.getByPlaceholder("Enter your email");
+    await input.fill("not-an-address");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Enter a valid email address, like name@example.com.");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAttribute("aria-describedby", /.+/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form still subscribes and validates", async ({ page }) => {
+      await page.goto("/");
+      const form = page.locator("#newsletter");
+      await form.getByPlaceholder("Enter your email").fill(address("nojs"));
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(page.locator("#newsletter").getByRole("status")).toContainText("weekly newsletter");
+      await page.locator("#newsletter").getByPlaceholder("Enter your email").fill("bad@");
+      await page.locator("#newsletter").getByRole("button", { name: "Subscribe" }).click();
+      await expect(page.locator("#newsletter").getByRole("alert")).toContainText("valid email");
+    });
+  });
+});
+
+test.describe("section pages", () => {
+  test("a section shows its title, subtitle and 15 cards, the first with an image", async ({ page }) => {
+    await page.goto("/technology");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technology & Innovation");
+    await expect(page.locator("main header p")).toHaveText(/.{20,}/);
+    const cards = page.getByTestId("article-card");
+    await expect(cards).toHaveCount(15);
+    await expect(cards.first().locator("img")).toHaveCount(1);
+    await expect(cards.nth(1).locator("img")).toHaveCount(0);
+    await expect(cards.first()).toContainText("Technology & Innovation");
+    await waitForHydration(page);
+    await expectAxeClean(page);
+  });
+
+  test("moving from one section to another loads the new section", async ({ page }, info) => {
+    await page.goto("/technology");
+    await waitForHydration(page);
+    if (info.project.name === "wide") {
+      await page.getByRole("navigation", { name: "Primary" }).getByRole("link", { name: "World" }).click();
+    } else {
+      await page.getByRole("navigation", { name: "Primary" }).getByRole("link", { name: "World" }).click();
+    }
+    await expect(page).toHaveURL(/\/world$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("World News");
+    await expect(page.getByTestId("article-card").first()).toContainText("world fixture headline 1");
+    await expect(page.getByTestId("article-card")).toHaveCount(15);
+  });
+
+  test("/events shows the events wall and loads no articles", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Events" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Events");
+    const frame = page.locator("main iframe");
+    await expect(frame).toHaveAttribute("title", /events/i);
+    await expect(frame).toHaveAttribute("loading", "lazy");
+    expect(requests.filter((u) => u.includes(".data") || u.includes("/api/articles"))).toEqual([]);
+    await expect(page.getByTestId("article-card")).toHaveCount(0);
+  });
+
+  test.describe("when loading fails", () => {
+    test.use({ allowConsole: /Failed to load resource|net::ERR_FAILED|TypeError|Failed to fetch/ });
+
+    test("a section shows the error and a Try again link", async ({ page }) => {
+      await page.goto("/about");
+      await waitForHydration(page);
+      await page.route("**/*.data*", (route) => route.abort());
+      await page.getByRole("contentinfo").getByRole("link", { name: "Health" }).click();
+      await expect(page.getByRole("alert")).toContainText("Failed to load articles for this section");
+      const again = page.getByRole("alert").getByRole("link", { name: "Try again" });
+      await expect(again).toHaveAttribute("href", "/health");
+      await page.unroute("**/*.data*");
+      await again.click();
+      await expect(page.getByTestId("article-card")).toHaveCount(15);
+    });
+
+    test("home shows 'Failed to load articles' and Try again", async ({ page }) => {
+      await page.goto("/about");
+      await waitForHydration(page);
+      await page.route("**/*.data*", (route) => route.abort());
+      await page.getByRole("link", { name: "The Electric Ledger", exact: true }).click();
+      await expect(page.getByRole("alert")).toContainText("Failed to load articles");
+      await expect(page.getByRole("alert").getByRole("link", { name: "Try again" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+    });
+  });
+});
+
+test.describe("search", () => {
+  test("finds stored headlines with the matches marked", async ({ page }) => {
+    await page.goto("/search?q=business+fixture");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+    const results = page.locator("main ol > li");
+    expect(await results.count()).toBeGreaterThan(3);
+    await expect(results.first()).toContainText("Business & Finance");
+    await expect(results.first().locator("mark").first()).toHaveText(/business|fixture/i);
+    await expect(results.first().getByRole("link")).toHaveAttribute("target", "_blank");
+    await expectAxeClean(page);
+  });
+
+  test("no hits, an empty query and a long query each get a clear message", async ({ page }) => {
+    await page.goto("/search?q=zyxwvut");
+    await expect(page.getByRole("main")).toContainText('No results for "zyxwvut"');
+    await page.goto("/search?q=");
+    await expect(page.getByRole("main")).toContainText("Type a word or two");
+    await page.goto(`/search?q=${"a".repeat(201)}`);
+    await expect(page.getByRole("alert")).toContainText("at most 200 characters");
+  });
+
+  test("the header search box lands on the results", async ({ page }, info) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    if (info.project.name === "wide") {
+      await page.getByRole("banner").getByLabel("Search articles").fill("world fixture");
+      await page.getByRole("banner").getByLabel("Search articles").press("Enter");
+    } else {
+      await page.getByRole("button", { name: "Open navigation menu" }).click();
+      const sheet = page.getByRole("dialog", { name: "Navigation" });
+      await sheet.getByLabel("Search articles").fill("world fixture");
+      await sheet.getByLabel("Search articles").press("Enter");
+    }
+    await expect(page).toHaveURL(/\/search\?q=world\+fixture/);
+    await expect(page.locator("main ol > li").first()).toContainText("World News");
+  });
+});
+
+test.describe("scenarios with their own feeds", () => {
+  test.describe.configure({ mode: "serial" });
+  // Broken images are part of these scenarios: the image proxy answers 502 for them.
+  test.use({ allowConsole: /status of 502/ });
+  let server: AppServer | undefined;
+  test.afterEach(async ({ page }) => {
+    await page.goto("about:blank");
+    await server?.stop();
+    server = undefined;
+  });
+
+  test("a broken lead image is hidden; an empty block is left out and its page says so", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({
+      FEEDS_CONFIG: writeFeedsConfig({ local: "broken-image", national: "empty" }),
+    });
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await expect(blocks(page).locator("h2")).toHaveText(HOME_ORDER.filter((n) => n !== "National News"));
+    await expect(page.getByTestId("lead-article").locator("img")).toHaveCount(0);
+    await expect(page.getByTestId("lead-article")).not.toContainText("No image available");
+    await page.goto(`${server.url}/national`);
+    await expect(page.getByRole("main")).toContainText(
+      "No articles available for this section at the moment.",
+    );
+  });
+
+  test("a lead article without an image says so", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({ local: "no-image" }) });
+    await page.goto(`${server.url}/`);
+    await expect(page.getByTestId("lead-article")).toContainText("No image available");
+  });
+
+  test("every feed failing: samples with a notice, or nothing and a clear message", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "fail") });
+    await page.goto(`${server.url}/`);
+    await expect(page.getByRole("status").filter({ hasText: "Showing sample headlines" })).toHaveText(
+      "Showing sample headlines: live feeds are unreachable right now.",
+    );
+    await expect(blocks(page)).toHaveCount(6);
+    await page.goto("about:blank");
+    await server.stop();
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "fail"), SAMPLE_FALLBACK: "off" });
+    await page.goto(`${server.url}/`);
+    await expect(blocks(page)).toHaveCount(0);
+    await expect(page.getByRole("main")).toContainText("No headlines are available right now");
+    await page.goto(`${server.url}/sports`);
+    await expect(page.getByRole("main")).toContainText(
+      "No articles available for this section at the moment.",
+    );
+  });
+
+  test("a cold store streams skeletons first, then the articles", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "slow") });
+    await page.goto(`${server.url}/`, { waitUntil: "commit" });
+    await expect(page.getByTestId("block-skeleton")).toHaveCount(6);
+    await expect(blocks(page)).toHaveCount(6, { timeout: 15_000 });
+    await expect(page.getByTestId("block-skeleton")).toHaveCount(0);
+  });
+
+  test("a cold section streams 15 skeletons first", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "slow") });
+    await page.goto(`${server.url}/arts`, { waitUntil: "commit" });
+    await expect(page.getByTestId("card-skeleton")).toHaveCount(15);
+    await expect(page.getByTestId("article-card")).toHaveCount(15, { timeout: 15_000 });
+  });
+
+  test("a cold section whose publisher never answers shows the error, not endless skeletons", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "hang") });
+    await page.goto(`${server.url}/food`, { waitUntil: "commit" });
+    await expect(page.getByTestId("card-skeleton")).toHaveCount(15);
+    await expect(page.getByRole("alert")).toContainText("Failed to load articles for this section", {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/food");
+  });
+
+  test("a hostile feed is shown as text and runs nothing", async ({ page }) => {
+    test.skip(test.info().project.name !== "wide", "scenario servers run once");
+    server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "hostile") });
+    let dialogs = 0;
+    page.on("dialog", (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    for (const path of ["/", "/technology", "/search?q=hostile"]) {
+      await page.goto(`${server.url}${path}`);
+      await waitForHydration(page);
+      await expect(page.getByRole("main")).toContainText("Hostile");
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      const hrefs = await page
+        .locator("[href]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("href") ?? ""));
+      expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+      expect(await page.locator("main script, main img[onerror]").count()).toBe(0);
+    }
+    await page.goto(`${server.url}/technology`);
+    // Markup, even entity-escaped markup, reaches the page as plain text with the tags removed.
+    await expect(page.getByRole("main")).toContainText("escaped markup stays text");
+    await expect(page.locator("main b")).toHaveCount(0);
+    expect(dialogs).toBe(0);
+  });
+});
