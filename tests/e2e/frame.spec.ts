@@ -185,6 +185,40 @@ test.describe("narrow navigation", () => {
   });
 });
 
+test.describe("feedback", () => {
+  test("a slim progress bar shows while a client-side navigation loads", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    const bar = page.getByRole("progressbar", { name: "Loading page" });
+    await expect(bar).toHaveCount(0);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/privacy.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(bar).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy");
+    await expect(bar).toHaveCount(0);
+  });
+
+  test("icon-only buttons have a tooltip", async ({ page }) => {
+    test.skip((page.viewportSize()?.width ?? 0) >= 768, "the menu button shows on narrow screens");
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.mouse.move(1, 1);
+    const button = page.getByRole("button", { name: "Open navigation menu" });
+    // The tooltip's code arrives on first interaction; Radix then marks its trigger.
+    await expect(button).toHaveAttribute("data-state", /closed|delayed-open|instant-open/);
+    await button.hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Open navigation menu");
+  });
+});
+
 test.describe("errors", () => {
   test.use({ allowConsole: /status of (404|500)/ });
 
