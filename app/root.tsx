@@ -16,7 +16,7 @@ import { NotFound } from "./components/layout/NotFound.tsx";
 import { ProgressBar } from "./components/layout/ProgressBar.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
-import { LazyToaster } from "./components/ui/LazyToaster.tsx";
+import { Toaster } from "./components/ui/Toaster.tsx";
 import { publicationJsonLd } from "./lib/seo.ts";
 
 export function loader() {
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <LazyToaster />
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -31,7 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
 
 export const meta: Route.MetaFunction = (args) => {
   const q = args.loaderData && "query" in args.loaderData ? args.loaderData.query : "";
-  return seo(args, { title: q ? `Search: ${q}` : "Search", path: "/search", noindex: true });
+  return seo(args, { title: q ? `Search: ${q}` : "Search", path: "/search" });
 };
 
 function Marked({ segments }: { segments: TextSegment[] }) {

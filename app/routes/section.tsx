@@ -1,7 +1,12 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { site } from "../../content/site.ts";
-import { loadSection, type SectionData, settleBriefly, withDeadline } from "../../server/news-pages.server.ts";
+import {
+  loadSection,
+  type SectionData,
+  settleBriefly,
+  withDeadline,
+} from "../../server/news-pages.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
@@ -62,7 +67,7 @@ function Grid({ data }: { data: SectionData | null }) {
       {data.sample ? <SampleNotice /> : null}
       <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {data.articles.map((a, i) => (
-          <ArticleCard key={a.id} article={a} withImage={i === 0} />
+          <ArticleCard key={a.id} article={a} withImage={i === 0} heading="h2" />
         ))}
       </div>
     </div>

@@ -7,15 +7,18 @@ import { ArticleTitle } from "./ArticleTitle.tsx";
 export function ArticleCard({
   article,
   withImage = false,
+  heading = "h3",
 }: {
   article: ArticleSummary;
   withImage?: boolean;
+  /** h3 under a block's h2 on the home page; h2 directly under a section page's h1. */
+  heading?: "h2" | "h3";
 }) {
   return (
     <article className="flex h-full flex-col gap-2 border-t border-line pt-3" data-testid="article-card">
       {withImage ? <ArticleImage src={article.imageUrl} /> : null}
       <CategoryLabel>{article.category}</CategoryLabel>
-      <ArticleTitle article={article} className="text-lg" />
+      <ArticleTitle article={article} as={heading} className="text-lg" />
       {article.excerpt ? (
         <p className="line-clamp-3 text-sm leading-6 text-muted">{article.excerpt}</p>
       ) : null}
