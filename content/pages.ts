@@ -77,6 +77,14 @@ export const aboutPage: StaticPage = {
         "We use artificial intelligence tools carefully and openly. Software may help us sort incoming headlines or check spelling, but every article we publish under our own name is written, edited and fact-checked by people, and we do not publish AI-generated images as if they were photographs of real events.",
       ],
     },
+    {
+      id: "sample-articles",
+      heading: "Sample headlines",
+      paragraphs: [
+        "When the publishers' feeds cannot be reached and we have nothing stored yet, for example on a fresh installation without an internet connection, the site shows sample headlines instead, with a notice saying so at the top of the page.",
+        "Those samples are written by our editors to show how the site works. They describe invented places and events, were never published as news, and are replaced by real headlines as soon as the feeds answer again.",
+      ],
+    },
   ],
 };
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Config } from "./config.server.ts";
+import type { FeedEngine } from "./feeds/engine.server.ts";
 
 /**
  * What loaders and actions can reach, through `context.get(servicesContext)`. Created once per
@@ -9,4 +10,6 @@ export type Services = {
   config: Config;
   /** The SQLite store (node:sqlite); SQL stays in server/store/*. */
   db: DatabaseSync;
+  /** The feed engine: section articles, search, health (reads the store). */
+  feeds: FeedEngine;
 };

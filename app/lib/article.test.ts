@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { type Article, toSummary } from "./article.ts";
+
+const article: Article = {
+  id: "a-1",
+  title: "Title",
+  excerpt: "Excerpt",
+  content: "Content",
+  category: "Local News",
+  publishedAt: "2024-05-01T00:00:00.000Z",
+  imageUrl: "https://img.example/a.jpg",
+  link: "https://news.example/a",
+  author: "Jane",
+  readTime: 2,
+  featured: true,
+  section: "local",
+};
+
+describe("toSummary", () => {
+  it("keeps exactly the spec's reduced form", () => {
+    expect(toSummary(article)).toEqual({
+      id: "a-1",
+      title: "Title",
+      link: "https://news.example/a",
+      excerpt: "Excerpt",
+      category: "Local News",
+      publishedAt: "2024-05-01T00:00:00.000Z",
+      imageUrl: "https://img.example/a.jpg",
+      readTime: 2,
+    });
+  });
+
+  it("leaves absent link and image absent", () => {
+    const { link: _l, imageUrl: _i, ...bare } = article;
+    const summary = toSummary(bare);
+    expect("link" in summary).toBe(false);
+    expect("imageUrl" in summary).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FeedServer, fixture, respond, startFeedServer } from "../server/feeds/testing/feed-server.ts";
+
+const root = join(import.meta.dirname, "..");
+const dir = mkdtempSync(join(tmpdir(), "feeds-cli-"));
+let server: FeedServer;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  server = await startFeedServer({
+    "/a.xml": respond(fixture("rss2-basic.xml")),
+    "/b.xml": respond(fixture("atom.xml")),
+    "/bad.xml": respond(fixture("invalid.xml")),
+  });
+  const config = join(dir, "feeds.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      local: [server.url("/a.xml")],
+      sports: [server.url("/a.xml"), server.url("/b.xml"), server.url("/missing.xml")],
+      world: [server.url("/bad.xml")],
+    }),
+  );
+  env = { ...process.env, DATA_DIR: join(dir, "data"), FEEDS_CONFIG: config, LOG_LEVEL: "silent" };
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(root, "scripts/feeds.ts"), ...args],
+      { env, cwd: root },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+// Each case starts Node processes; a loaded machine can take seconds for that alone.
+describe("scripts/feeds.ts", { timeout: 60_000 }, () => {
+  it("parse <file>: prints the feed's Articles as JSON (section default local)", async () => {
+    const { code, stdout, stderr } = await cli("parse", join(root, "tests/fixtures/feeds/rss2-basic.xml"));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const articles = JSON.parse(stdout);
+    expect(articles).toHaveLength(5);
+    expect(articles[0]).toMatchObject({ category: "Local News", featured: true });
+  });
+
+  it("parse <url> --section: fetches the URL and uses the section", async () => {
+    const { code, stdout } = await cli("parse", server.url("/b.xml"), "--section", "world");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)[0]).toMatchObject({ category: "World News" });
+  });
+
+  it("parse: errors in the catalogue's words on stderr, non-zero exit", async () => {
+    const [bad, missing, section] = await Promise.all([
+      cli("parse", join(root, "tests/fixtures/feeds/invalid.xml")),
+      cli("parse", server.url("/missing.xml")),
+      cli("parse", join(root, "tests/fixtures/feeds/rdf.xml"), "--section", "weather"),
+    ]);
+    expect(bad).toMatchObject({ code: 1, stdout: "", stderr: "Failed to parse RSS XML\n" });
+    expect(missing).toMatchObject({ code: 1, stderr: "HTTP error! status: 404\n" });
+    expect(section).toMatchObject({ code: 1, stderr: "No RSS feed configured for section: weather\n" });
+  });
+
+  it("section KEY --limit N: live articles by the section rule; a failing feed is reported and skipped", async () => {
+    const { code, stdout, stderr } = await cli("section", "sports", "--limit", "4");
+    expect(code).toBe(0);
+    const articles = JSON.parse(stdout);
+    expect(articles).toHaveLength(4);
+    expect(articles.every((a: { category: string }) => a.category === "Sports")).toBe(true);
+    expect(stderr).toBe(`${server.url("/missing.xml")}: HTTP error! status: 404\n`);
+  });
+
+  it("section: unknown section and a section whose only feed fails exit non-zero", async () => {
+    const [health, world] = await Promise.all([cli("section", "health"), cli("section", "world")]);
+    expect(health).toMatchObject({ code: 1, stderr: "No RSS feed configured for section: health\n" });
+    expect(world.code).toBe(1);
+    expect(JSON.parse(world.stdout)).toEqual([]);
+    expect(world.stderr).toBe(`${server.url("/bad.xml")}: Failed to parse RSS XML\n`);
+  });
+
+  it("refresh then status: fills the store and reports each feed", async () => {
+    const refresh = await cli("refresh");
+    expect(refresh.code).toBe(1);
+    // One outcome per URL, in the spec's section order (local, world, then sports' own two).
+    expect(JSON.parse(refresh.stdout).map((o: { url: string; status: string }) => [o.url, o.status])).toEqual(
+      [
+        [server.url("/a.xml"), "updated"],
+        [server.url("/bad.xml"), "failed"],
+        [server.url("/b.xml"), "updated"],
+        [server.url("/missing.xml"), "failed"],
+      ],
+    );
+    expect(refresh.stderr).toContain("HTTP error! status: 404");
+    const status = await cli("status");
+    expect(status.code).toBe(0);
+    const feeds = JSON.parse(status.stdout);
+    expect(feeds[0]).toMatchObject({
+      url: server.url("/a.xml"),
+      sections: ["local", "sports"],
+      articleCount: 5,
+    });
+    expect(feeds.find((f: { url: string }) => f.url === server.url("/bad.xml")).lastError).toBe(
+      "Failed to parse RSS XML",
+    );
+  });
+
+  it("prints usage for an unknown command and exits 2", async () => {
+    const { code, stderr } = await cli("dance");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^Usage:/);
+  });
+});

@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createFeedsApi } from "./api.server.ts";
+import { createFeedEngine, type FeedEngine } from "./engine.server.ts";
+import { type FeedServer, fixture, respond, startFeedServer } from "./testing/feed-server.ts";
+
+// Real sockets and processes: give a loaded machine room (tests assert behaviour, never timing).
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+let feeds: FeedServer;
+let engine: FeedEngine;
+let api: Server;
+let base: string;
+const dir = mkdtempSync(join(tmpdir(), "feeds-api-"));
+const seenLimits: number[] = [];
+
+beforeAll(async () => {
+  feeds = await startFeedServer({ "/a.xml": respond(fixture("rss2-basic.xml")) });
+  engine = createFeedEngine({
+    feeds: new Map([
+      ["local", [feeds.url("/a.xml")]],
+      ["sports", ["http://127.0.0.1:9/down.xml"]],
+    ]),
+    dataDir: dir,
+    refreshMinutes: 10,
+    sampleFallback: false,
+    siteUrl: "https://news.example",
+  });
+  await engine.refreshAll();
+  const spy: Parameters<typeof createFeedsApi>[0] = {
+    getSectionArticles: (section, limit) => {
+      seenLimits.push(limit ?? -1);
+      return engine.getSectionArticles(section, limit);
+    },
+    health: () => engine.health(),
+  };
+  const app = express();
+  app.use(createFeedsApi(spy));
+  api = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => api.once("listening", resolve));
+  base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  api.closeAllConnections();
+  await new Promise((resolve) => api.close(resolve));
+  await engine.stop();
+  await feeds.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function get(path: string) {
+  const res = await fetch(base + path);
+  return {
+    status: res.status,
+    cache: res.headers.get("cache-control"),
+    body: (await res.json()) as Record<string, unknown>,
+  };
+}
+
+describe("GET /api/articles", () => {
+  it("answers the reduced Article form, cacheable for a minute", async () => {
+    const { status, cache, body } = await get("/api/articles?section=local");
+    expect(status).toBe(200);
+    expect(cache).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(body.section).toBe("local");
+    expect(body.sample).toBe(false);
+    const articles = body.articles as Record<string, unknown>[];
+    expect(articles).toHaveLength(5);
+    expect(Object.keys(articles[0] ?? {}).sort()).toEqual(
+      ["category", "excerpt", "id", "imageUrl", "link", "publishedAt", "readTime", "title"].sort(),
+    );
+    expect(articles[0]).toMatchObject({ category: "Local News", readTime: 1 });
+    expect(seenLimits.at(-1)).toBe(15);
+  });
+
+  it("honours a limit from 1 to 50", async () => {
+    expect(((await get("/api/articles?section=local&limit=2")).body.articles as unknown[]).length).toBe(2);
+    await get("/api/articles?section=local&limit=50");
+    expect(seenLimits.at(-1)).toBe(50);
+  });
+
+  it.each(["0", "51", "abc", "1.5", "-3", "", "1e1", "007x"])("rejects limit=%j with 400", async (limit) => {
+    const { status, cache, body } = await get(`/api/articles?section=local&limit=${limit}`);
+    expect(status).toBe(400);
+    expect(cache).toBe("no-store");
+    expect(body).toEqual({ error: "limit must be a whole number from 1 to 50" });
+  });
+
+  it("rejects a repeated limit", async () => {
+    expect((await get("/api/articles?section=local&limit=2&limit=3")).status).toBe(400);
+  });
+
+  it("rejects an unknown or missing section with a clear message", async () => {
+    expect(await get("/api/articles?section=weather")).toMatchObject({
+      status: 400,
+      body: { error: "No RSS feed configured for section: weather" },
+    });
+    expect((await get("/api/articles?section=events")).body).toEqual({
+      error: "No RSS feed configured for section: events",
+    });
+    expect((await get("/api/articles")).body.error).toMatch(/^Missing section/);
+    expect((await get("/api/articles?section=a&section=b")).status).toBe(400);
+  });
+
+  it("answers an empty list for a section whose feeds are down (samples off)", async () => {
+    const { status, body } = await get("/api/articles?section=sports");
+    expect(status).toBe(200);
+    expect(body).toEqual({ section: "sports", sample: false, articles: [] });
+  });
+});
+
+describe("GET /api/health/feeds", () => {
+  it("lists every feed with its sections, last success, last error and article count", async () => {
+    const { status, cache, body } = await get("/api/health/feeds");
+    expect(status).toBe(200);
+    expect(cache).toBe("no-store");
+    const list = body.feeds as Record<string, unknown>[];
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
+      url: feeds.url("/a.xml"),
+      sections: ["local"],
+      lastError: null,
+      consecutiveFailures: 0,
+      articleCount: 5,
+    });
+    expect(typeof list[0]?.lastSuccessAt).toBe("string");
+    expect(list[1]).toMatchObject({
+      url: "http://127.0.0.1:9/down.xml",
+      sections: ["sports"],
+      lastSuccessAt: null,
+      consecutiveFailures: 1,
+      articleCount: 0,
+    });
+    expect(list[1]?.lastError).toMatch(/^Network error/);
+  });
+});

@@ -1,0 +1,60 @@
+import { type Request, type Response, Router } from "express";
+import { toSummary } from "../../app/lib/article.ts";
+import type { FeedEngine } from "./engine.server.ts";
+import { UnknownSectionError } from "./errors.ts";
+import { DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
+
+export const MAX_API_LIMIT = 50;
+
+/** Section lists change at most every refresh; let browsers and CDNs reuse them briefly. */
+const ARTICLES_CACHE = "public, max-age=60, stale-while-revalidate=300";
+
+function badRequest(res: Response, error: string): void {
+  res.status(400).set("Cache-Control", "no-store").json({ error });
+}
+
+/** The query's limit: absent → the default; otherwise a whole number from 1 to 50. */
+function parseLimit(value: unknown): number | undefined {
+  if (value === undefined) return DEFAULT_SECTION_LIMIT;
+  if (typeof value !== "string" || !/^\d{1,3}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= MAX_API_LIMIT ? n : undefined;
+}
+
+/**
+ * The feed engine's JSON API. Mount with `app.use(createFeedsApi(engine))`.
+ * - GET /api/articles?section=KEY&limit=N → { section, sample, articles: ArticleSummary[] }
+ * - GET /api/health/feeds → { feeds: FeedHealth[] }
+ */
+export function createFeedsApi(engine: Pick<FeedEngine, "getSectionArticles" | "health">): Router {
+  const router = Router();
+
+  router.get("/api/articles", async (req: Request, res: Response) => {
+    const { section } = req.query;
+    if (typeof section !== "string" || section === "") {
+      badRequest(res, "Missing section: use /api/articles?section=KEY (for example section=local)");
+      return;
+    }
+    const limit = parseLimit(req.query.limit);
+    if (limit === undefined) {
+      badRequest(res, `limit must be a whole number from 1 to ${MAX_API_LIMIT}`);
+      return;
+    }
+    try {
+      const { articles, sample } = await engine.getSectionArticles(section, limit);
+      res.set("Cache-Control", ARTICLES_CACHE).json({ section, sample, articles: articles.map(toSummary) });
+    } catch (error) {
+      if (error instanceof UnknownSectionError) {
+        badRequest(res, error.message);
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.get("/api/health/feeds", async (_req: Request, res: Response) => {
+    res.set("Cache-Control", "no-store").json({ feeds: await engine.health() });
+  });
+
+  return router;
+}

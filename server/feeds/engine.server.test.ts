@@ -1,0 +1,524 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../store/db.server.ts";
+import { createFeedStore } from "../store/feed-store.server.ts";
+import {
+  createFeedEngine,
+  type EngineLogger,
+  type FeedEngine,
+  type FeedEngineOptions,
+} from "./engine.server.ts";
+import type { FeedsConfig } from "./feeds-config.ts";
+import { type FeedServer, fixture, respond, startFeedServer } from "./testing/feed-server.ts";
+import { generateRss } from "./testing/generate.ts";
+
+// Real sockets and processes: give a loaded machine room (tests assert behaviour, never timing).
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+const SITE = "https://news.example";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function server(routes: Parameters<typeof startFeedServer>[0] = {}): Promise<FeedServer> {
+  const s = await startFeedServer(routes);
+  cleanups.push(() => s.close());
+  return s;
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "feed-engine-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+type LogEntry = { level: string; obj: Record<string, unknown>; msg: string };
+function recorder() {
+  const entries: LogEntry[] = [];
+  const at =
+    (level: string) =>
+    (obj: object, msg: string): void => {
+      entries.push({ level, obj: obj as Record<string, unknown>, msg });
+    };
+  const logger: EngineLogger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return { entries, logger };
+}
+
+function engine(feeds: FeedsConfig, options: Partial<FeedEngineOptions> = {}): FeedEngine {
+  const e = createFeedEngine({
+    feeds,
+    dataDir: tempDir(),
+    refreshMinutes: 10,
+    sampleFallback: true,
+    siteUrl: SITE,
+    fetchTimeoutMs: 2000,
+    logger: recorder().logger,
+    ...options,
+  });
+  cleanups.push(() => e.stop());
+  return e;
+}
+
+/** A route that holds each response until the test releases it. */
+function held(body: string | Buffer) {
+  const waiting: ServerResponse[] = [];
+  let open = 0;
+  let peak = 0;
+  return {
+    route: (_req: unknown, res: ServerResponse) => {
+      open++;
+      peak = Math.max(peak, open);
+      waiting.push(res);
+    },
+    release() {
+      for (const res of waiting.splice(0)) {
+        open--;
+        res.writeHead(200, { "content-type": "application/rss+xml" }).end(body);
+      }
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    get peak() {
+      return peak;
+    },
+  };
+}
+
+/** Waits for a condition; generous, because a loaded CI machine is slow, and it returns as soon as it holds. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 5 });
+const hits = (s: FeedServer, path: string) => s.requests.filter((r) => r.path === path).length;
+const FEED = fixture("rss2-basic.xml");
+
+describe("refreshing and reading", () => {
+  it("stores every feed at refresh and serves sections from the store", async () => {
+    const s = await server({ "/a.xml": respond(FEED), "/atom.xml": respond(fixture("atom.xml")) });
+    const e = engine(
+      new Map([
+        ["local", [s.url("/a.xml")]],
+        ["world", [s.url("/atom.xml")]],
+      ]),
+    );
+    const outcomes = await e.refreshAll();
+    expect(outcomes.map((o) => o.status)).toEqual(["updated", "updated"]);
+    const local = await e.getSectionArticles("local");
+    expect(local.sample).toBe(false);
+    expect(local.articles).toHaveLength(5);
+    expect(local.articles[0]).toMatchObject({
+      id: "https://grid-garage.example/2024/05/elm-street-chargers",
+      category: "Local News",
+      featured: true,
+      section: "local",
+    });
+    expect(local.articles.slice(1).every((a) => !a.featured)).toBe(true);
+    expect((await e.getSectionArticles("local", 2)).articles).toHaveLength(2);
+    expect((await e.getSectionArticles("world")).articles[0]?.category).toBe("World News");
+    // Served from the store: reading did not fetch again.
+    expect(hits(s, "/a.xml")).toBe(1);
+  });
+
+  it("fetches a URL once even when several sections share it, each with its own category", async () => {
+    const s = await server({ "/shared.xml": respond(FEED) });
+    const e = engine(
+      new Map([
+        ["local", [s.url("/shared.xml")]],
+        ["national", [s.url("/shared.xml")]],
+      ]),
+    );
+    expect(await e.refreshAll()).toHaveLength(1);
+    expect(hits(s, "/shared.xml")).toBe(1);
+    expect((await e.getSectionArticles("national")).articles[0]?.category).toBe("National News");
+    expect((await e.getSectionArticles("local")).articles[0]?.category).toBe("Local News");
+  });
+
+  it("uses the spec's multi-feed rule and skips (and logs) a feed that is down", async () => {
+    const sports = ["baseball", "tennis", "golf", "hockey", "soccer"];
+    const routes: Record<string, ReturnType<typeof respond>> = {};
+    sports.forEach((name, k) => {
+      routes[`/${name}.xml`] = respond(
+        generateRss({ items: 10, guidPrefix: name, newest: new Date(Date.UTC(2024, 4, 14, 12, k)) }),
+      );
+    });
+    routes["/hockey.xml"] = (_req, res) => res.writeHead(503).end();
+    const s = await server(routes);
+    const log = recorder();
+    const e = engine(new Map([["sports", sports.map((n) => s.url(`/${n}.xml`))]]), { logger: log.logger });
+    await e.refreshAll();
+    const { articles } = await e.getSectionArticles("sports", 15);
+    // ceil(15 / 5) = 3 from each of the four feeds that answered.
+    expect(articles).toHaveLength(12);
+    for (const name of ["baseball", "tennis", "golf", "soccer"]) {
+      expect(articles.filter((a) => a.id.startsWith(`${name}-`))).toHaveLength(3);
+    }
+    expect(articles.some((a) => a.id.startsWith("hockey-"))).toBe(false);
+    const times = articles.map((a) => a.publishedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(articles[0]?.featured).toBe(true);
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        obj: expect.objectContaining({ url: s.url("/hockey.xml"), err: "HTTP error! status: 503" }),
+      }),
+    );
+  });
+
+  it("keeps the first 500 items of a 1,000-item feed", async () => {
+    const s = await server({ "/big.xml": respond(generateRss({ items: 1000 })) });
+    const e = engine(new Map([["local", [s.url("/big.xml")]]]));
+    expect(await e.refreshAll()).toEqual([{ url: s.url("/big.xml"), status: "updated", items: 500 }]);
+    expect((await e.health())[0]?.articleCount).toBe(500);
+    const { articles } = await e.getSectionArticles("local", 50);
+    expect(articles).toHaveLength(50);
+    expect(articles[0]?.id).toBe("gen-0");
+  });
+
+  it("rejects an unknown section with the catalogue's words", async () => {
+    const e = engine(new Map([["local", ["http://127.0.0.1:9/x.xml"]]]));
+    await expect(e.getSectionArticles("weather")).rejects.toThrow(
+      "No RSS feed configured for section: weather",
+    );
+    await expect(e.getSectionArticles("events")).rejects.toThrow(
+      "No RSS feed configured for section: events",
+    );
+    // A real section that this configuration leaves out is just as unknown.
+    await expect(e.getSectionArticles("world")).rejects.toThrow("No RSS feed configured for section: world");
+  });
+
+  it("logs any other error and gives an empty list", async () => {
+    const db = openDatabase(tempDir());
+    const log = recorder();
+    const s = await server({ "/a.xml": respond(FEED) });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { db, logger: log.logger });
+    await e.refreshAll();
+    db.close();
+    expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
+    expect(log.entries.some((l) => l.level === "error" && l.msg === "section articles failed")).toBe(true);
+  });
+});
+
+describe("conditional GET and failures", () => {
+  it("sends the stored ETag back; a 304 keeps the stored articles", async () => {
+    const s = await server({
+      "/etag.xml": (req, res) => {
+        if (req.headers["if-none-match"] === '"v1"') res.writeHead(304).end();
+        else res.writeHead(200, { etag: '"v1"' }).end(FEED);
+      },
+    });
+    const e = engine(new Map([["local", [s.url("/etag.xml")]]]));
+    await e.refreshAll();
+    const before = await e.getSectionArticles("local");
+    expect((await e.refreshAll())[0]?.status).toBe("not-modified");
+    expect(s.requests[1]?.headers["if-none-match"]).toBe('"v1"');
+    expect(await e.getSectionArticles("local")).toEqual(before);
+    expect((await e.health())[0]).toMatchObject({ consecutiveFailures: 0, lastError: null, articleCount: 5 });
+  });
+
+  it("sends the stored Last-Modified back; a 304 keeps the stored articles", async () => {
+    const stamp = "Tue, 14 May 2024 10:00:00 GMT";
+    const s = await server({
+      "/lm.xml": (req, res) => {
+        if (req.headers["if-modified-since"] === stamp) res.writeHead(304).end();
+        else res.writeHead(200, { "last-modified": stamp }).end(FEED);
+      },
+    });
+    const e = engine(new Map([["local", [s.url("/lm.xml")]]]));
+    await e.refreshAll();
+    expect((await e.refreshAll())[0]?.status).toBe("not-modified");
+    expect((await e.getSectionArticles("local")).articles).toHaveLength(5);
+  });
+
+  it("keeps the previous articles when a refresh fails, and records the failure", async () => {
+    let mode: "ok" | "500" | "invalid" | "404" = "ok";
+    const s = await server({
+      "/flaky.xml": (_req, res) => {
+        if (mode === "ok") res.writeHead(200).end(FEED);
+        else if (mode === "invalid") res.writeHead(200).end(fixture("invalid.xml"));
+        else res.writeHead(Number(mode)).end();
+      },
+    });
+    const e = engine(new Map([["local", [s.url("/flaky.xml")]]]));
+    await e.refreshAll();
+    const good = await e.getSectionArticles("local");
+    mode = "500";
+    expect(await e.refreshAll()).toEqual([
+      { url: s.url("/flaky.xml"), status: "failed", error: "HTTP error! status: 500" },
+    ]);
+    expect(await e.getSectionArticles("local")).toEqual(good);
+    mode = "invalid";
+    await e.refreshAll();
+    expect(await e.getSectionArticles("local")).toEqual(good);
+    const [health] = await e.health();
+    expect(health).toMatchObject({
+      url: s.url("/flaky.xml"),
+      sections: ["local"],
+      lastError: "Failed to parse RSS XML",
+      consecutiveFailures: 2,
+      articleCount: 5,
+    });
+    expect(health?.lastSuccessAt).not.toBeNull();
+    mode = "ok";
+    await e.refreshAll();
+    expect((await e.health())[0]).toMatchObject({ lastError: null, consecutiveFailures: 0 });
+  });
+
+  it("keeps the stored articles when a feed suddenly lists nothing", async () => {
+    let body = FEED;
+    const s = await server({ "/a.xml": (_req, res) => res.writeHead(200).end(body) });
+    const log = recorder();
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { logger: log.logger });
+    await e.refreshAll();
+    body = fixture("empty.xml");
+    expect((await e.refreshAll())[0]?.status).toBe("not-modified");
+    expect((await e.getSectionArticles("local")).articles).toHaveLength(5);
+    expect(log.entries.some((l) => l.level === "warn" && /no items/.test(l.msg))).toBe(true);
+  });
+
+  it("backs off a failing feed (doubling, capped at 6 h) and honours Retry-After", async () => {
+    let now = Date.parse("2024-05-01T12:00:00.000Z");
+    let answer: { status: number; headers?: Record<string, string> } = { status: 500 };
+    const s = await server({
+      "/down.xml": (_req, res) => res.writeHead(answer.status, answer.headers).end(),
+    });
+    const e = engine(new Map([["local", [s.url("/down.xml")]]]), { now: () => new Date(now) });
+    const nextCheckMinutes = async () => {
+      const [h] = await e.health();
+      return (Date.parse(h?.nextCheckAt ?? "") - now) / 60_000;
+    };
+    const delays: number[] = [];
+    for (let k = 0; k < 8; k++) {
+      await e.refreshFeed(s.url("/down.xml"));
+      delays.push(await nextCheckMinutes());
+      now += 60_000;
+    }
+    expect(delays).toEqual([10, 20, 40, 80, 160, 320, 360, 360]);
+    answer = { status: 429, headers: { "retry-after": String(24 * 3600) } };
+    await e.refreshFeed(s.url("/down.xml"));
+    expect(await nextCheckMinutes()).toBe(24 * 60);
+    expect((await e.health())[0]?.lastError).toBe("HTTP error! status: 429");
+    answer = { status: 200 };
+    s.route("/down.xml", respond(FEED));
+    await e.refreshFeed(s.url("/down.xml"));
+    expect(await nextCheckMinutes()).toBe(10);
+    expect((await e.health())[0]?.consecutiveFailures).toBe(0);
+  });
+});
+
+describe("cold sections, single flight and concurrency", () => {
+  it("a cold section waits for its feed's first fetch, and concurrent readers share it", async () => {
+    const gate = held(FEED);
+    const s = await server({ "/slow.xml": gate.route });
+    const e = engine(new Map([["local", [s.url("/slow.xml")]]]));
+    const readers = [
+      e.getSectionArticles("local"),
+      e.getSectionArticles("local", 3),
+      e.getSectionArticles("local"),
+    ];
+    await eventually(() => expect(gate.waiting).toBe(1));
+    gate.release();
+    const results = await Promise.all(readers);
+    expect(results.map((r) => r.articles.length)).toEqual([5, 3, 5]);
+    expect(hits(s, "/slow.xml")).toBe(1);
+  });
+
+  it("a page request during start() joins the fetch in flight instead of starting a second", async () => {
+    const gate = held(FEED);
+    const s = await server({ "/slow.xml": gate.route });
+    const e = engine(new Map([["local", [s.url("/slow.xml")]]]));
+    e.start();
+    const page = e.getSectionArticles("local");
+    await eventually(() => expect(gate.waiting).toBe(1));
+    gate.release();
+    expect((await page).articles).toHaveLength(5);
+    expect(hits(s, "/slow.xml")).toBe(1);
+  });
+
+  it("a warm section never waits for a refresh", async () => {
+    let gate: ReturnType<typeof held> | undefined;
+    const s = await server({
+      "/a.xml": (req, res) => (gate ? gate.route(req, res) : res.writeHead(200).end(FEED)),
+    });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]));
+    await e.refreshAll();
+    gate = held(FEED);
+    let refreshed = false;
+    const refresh = e.refreshAll().then(() => {
+      refreshed = true;
+    });
+    await eventually(() => expect(gate?.waiting).toBe(1));
+    const { articles } = await e.getSectionArticles("local");
+    expect(articles).toHaveLength(5);
+    expect(refreshed).toBe(false);
+    gate.release();
+    await refresh;
+  });
+
+  it("runs at most 4 fetches at once", async () => {
+    const gate = held(FEED);
+    const s = await server();
+    const urls = Array.from({ length: 9 }, (_, k) => {
+      s.route(`/f${k}.xml`, gate.route);
+      return s.url(`/f${k}.xml`);
+    });
+    const e = engine(new Map([["local", urls]]));
+    const all = e.refreshAll();
+    for (let served = 0; served < 9; ) {
+      // Four go out at once; the rest wait their turn.
+      await eventually(() => expect(gate.waiting).toBe(Math.min(4, 9 - served)));
+      served += gate.waiting;
+      gate.release();
+    }
+    expect((await all).every((o) => o.status === "updated")).toBe(true);
+    expect(gate.peak).toBe(4);
+  });
+});
+
+describe("offline fallback", () => {
+  it("serves a cold section whose feeds cannot be fetched from its samples", async () => {
+    const closed = await startFeedServer();
+    const url = closed.url("/gone.xml");
+    await closed.close();
+    const e = engine(new Map([["automotive", [url]]]));
+    const result = await e.getSectionArticles("automotive");
+    expect(result.sample).toBe(true);
+    expect(result.articles).toHaveLength(15);
+    expect(result.articles[0]).toMatchObject({
+      category: "Automotive & Energy",
+      featured: true,
+      link: `${SITE}/about#sample-articles`,
+    });
+    expect(result.articles.some((a) => a.imageUrl?.startsWith(`${SITE}/images/samples/`))).toBe(true);
+    // The failed attempt is remembered: the next request does not fetch again.
+    expect((await e.getSectionArticles("automotive", 5)).articles).toHaveLength(5);
+    expect((await e.health())[0]?.consecutiveFailures).toBe(1);
+  });
+
+  it("SAMPLE_FALLBACK=off gives the empty list instead", async () => {
+    const e = engine(new Map([["automotive", ["http://127.0.0.1:9/gone.xml"]]]), { sampleFallback: false });
+    expect(await e.getSectionArticles("automotive")).toEqual({ articles: [], sample: false });
+  });
+
+  it("does not use samples for a feed that answered with no items", async () => {
+    const s = await server({ "/empty.xml": respond(fixture("empty.xml")) });
+    const e = engine(new Map([["local", [s.url("/empty.xml")]]]));
+    expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
+  });
+
+  it("the ticker falls back to samples across sections too", async () => {
+    const e = engine(
+      new Map([
+        ["local", ["http://127.0.0.1:9/a.xml"]],
+        ["world", ["http://127.0.0.1:9/b.xml"]],
+      ]),
+    );
+    const latest = await e.latestArticles(6);
+    expect(latest.sample).toBe(true);
+    expect(latest.articles).toHaveLength(6);
+    expect(new Set(latest.articles.map((a) => a.section))).toEqual(new Set(["local", "world"]));
+  });
+});
+
+describe("search before anything is stored", () => {
+  it("searches the sample headlines the pages are showing", async () => {
+    const e = engine(new Map([["automotive", ["http://127.0.0.1:9/gone.xml"]]]));
+    const hits = await e.searchArticles("range");
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]?.section).toBe("automotive");
+    expect(hits[0]?.title.some((seg) => seg.match) || hits[0]?.excerpt.some((seg) => seg.match)).toBe(true);
+  });
+
+  it("finds nothing there when samples are off", async () => {
+    const e = engine(new Map([["automotive", ["http://127.0.0.1:9/gone.xml"]]]), { sampleFallback: false });
+    expect(await e.searchArticles("range")).toEqual([]);
+  });
+});
+
+describe("ticker, sitemap and search helpers", () => {
+  it("latestArticles, newestPublishedAt and searchArticles read the store", async () => {
+    const s = await server({ "/a.xml": respond(FEED), "/rdf.xml": respond(fixture("rdf.xml")) });
+    const e = engine(
+      new Map([
+        ["local", [s.url("/a.xml")]],
+        ["business", [s.url("/rdf.xml")]],
+      ]),
+    );
+    await e.refreshAll();
+    const latest = await e.latestArticles(3);
+    expect(latest.sample).toBe(false);
+    expect(latest.articles.map((a) => a.title)).toEqual([
+      "City council approves 40 curbside chargers for Elm Street",
+      "Solar sets a new midday record",
+      "How cold weather really affects your EV’s range",
+    ]);
+    expect(await e.newestPublishedAt("local")).toBe("2024-05-14T13:30:00.000Z");
+    expect(await e.newestPublishedAt("business")).toBe("2024-05-14T12:40:00.000Z");
+    expect(await e.newestPublishedAt("nowhere")).toBeUndefined();
+    const hits = await e.searchArticles("recycling lithium");
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.article).toMatchObject({
+      title: "Battery recycling plant opens with a promise: 95% of the lithium back",
+      category: "Local News",
+    });
+    expect(hits[0]?.title.filter((seg) => seg.match).map((seg) => seg.text)).toEqual([
+      "recycling",
+      "lithium",
+    ]);
+    expect(await e.searchArticles('"unbalanced OR (')).toEqual([]);
+  });
+
+  it("reports health for every configured feed before any refresh", async () => {
+    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]));
+    expect(await e.health()).toEqual([
+      {
+        url: "http://127.0.0.1:9/a.xml",
+        sections: ["local"],
+        lastSuccessAt: null,
+        lastAttemptAt: null,
+        lastError: null,
+        consecutiveFailures: 0,
+        nextCheckAt: null,
+        articleCount: 0,
+      },
+    ]);
+    expect(e.sections()).toEqual(["local"]);
+  });
+});
+
+describe("start and stop", () => {
+  it("refreshes everything at start, then again on its schedule", async () => {
+    const s = await server({ "/a.xml": respond(FEED) });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { refreshMinutes: 0.001 });
+    e.start();
+    e.start();
+    await eventually(() => expect(hits(s, "/a.xml")).toBeGreaterThanOrEqual(3));
+    await e.stop();
+    const after = hits(s, "/a.xml");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hits(s, "/a.xml")).toBe(after);
+  });
+
+  it("stop() cancels fetches in flight and refuses new ones", async () => {
+    const s = await server({ "/hang.xml": () => {} });
+    const db = openDatabase(tempDir());
+    cleanups.push(() => db.close());
+    const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, db });
+    e.start();
+    await eventually(() => expect(hits(s, "/hang.xml")).toBe(1));
+    await e.stop();
+    expect(await e.refreshFeed(s.url("/hang.xml"))).toEqual({ url: s.url("/hang.xml"), status: "skipped" });
+    // Being cancelled is not the feed's failure.
+    expect(createFeedStore(db).feed(s.url("/hang.xml"))).toMatchObject({ consecutiveFailures: 0 });
+    expect(createFeedStore(db).feed(s.url("/hang.xml"))?.lastError).toBeUndefined();
+  });
+
+  it("closes the database it opened, not one it was given", async () => {
+    const db = openDatabase(tempDir());
+    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { db });
+    await e.stop();
+    expect(db.prepare("SELECT 1 AS one").get()).toEqual({ one: 1 });
+    db.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
+import { FeedsConfigError } from "./errors.ts";
+
+/** Section → its feed URLs, in the spec's section order; only configured sections appear. */
+export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]>;
+
+/**
+ * Validates the feeds file (`{ "<section key>": ["<feed url>", ...] }`). Every problem throws a
+ * FeedsConfigError whose message names the file and what is wrong, so a bad file stops the server
+ * at start with a message an operator can act on.
+ */
+export function parseFeedsConfig(json: string, source: string): FeedsConfig {
+  const problem = (what: string) => new FeedsConfigError(`Feeds config ${source}: ${what}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    throw problem(`invalid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw problem("expected an object mapping section keys to arrays of feed URLs");
+  }
+  const entries = new Map<FeedSectionKey, string[]>();
+  for (const [key, value] of Object.entries(data)) {
+    if (!isFeedSectionKey(key)) {
+      throw problem(`unknown section key "${key}" (feed sections are: ${FEED_SECTION_KEYS.join(", ")})`);
+    }
+    if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === "string")) {
+      throw problem(`"${key}" must be a non-empty array of feed URL strings`);
+    }
+    const urls: string[] = [];
+    for (const raw of value as string[]) {
+      let url: URL;
+      try {
+        url = new URL(raw.trim());
+      } catch {
+        throw problem(`"${key}" has an invalid URL: ${JSON.stringify(raw)}`);
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw problem(`"${key}" has a non-http(s) URL: ${JSON.stringify(raw)}`);
+      }
+      if (urls.includes(url.href)) throw problem(`"${key}" lists ${url.href} twice`);
+      urls.push(url.href);
+    }
+    entries.set(key, urls);
+  }
+  // Keep the spec's section order whatever order the file uses.
+  const ordered = new Map<FeedSectionKey, readonly string[]>();
+  for (const key of FEED_SECTION_KEYS) {
+    const urls = entries.get(key);
+    if (urls) ordered.set(key, urls);
+  }
+  return ordered;
+}
+
+/** Every distinct feed URL, each with the sections that show it (a URL may serve several). */
+export function feedsBySection(config: FeedsConfig): Map<string, FeedSectionKey[]> {
+  const byUrl = new Map<string, FeedSectionKey[]>();
+  for (const [section, urls] of config) {
+    for (const url of urls) {
+      const sections = byUrl.get(url);
+      if (sections) sections.push(section);
+      else byUrl.set(url, [section]);
+    }
+  }
+  return byUrl;
+}

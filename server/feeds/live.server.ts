@@ -1,0 +1,42 @@
+import type { Article } from "../../app/lib/article.ts";
+import { isFeedSectionKey } from "../../app/lib/sections.ts";
+import { errorMessage, UnknownSectionError } from "./errors.ts";
+import type { FeedsConfig } from "./feeds-config.ts";
+import type { FetchFeedOptions } from "./fetch.server.ts";
+import type { FeedItem } from "./normalize.ts";
+import { readFeed } from "./read-feed.server.ts";
+import { buildSectionArticles, DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
+
+export type LiveSectionResult = {
+  articles: Article[];
+  /** Feeds that failed (skipped, as the spec says), with the catalogue's words. */
+  errors: { url: string; error: string }[];
+};
+
+/**
+ * The spec's section helper without the store: fetches the section's feeds now, in parallel, and
+ * applies the section rule. A failing feed is skipped and reported in `errors`. Throws
+ * UnknownSectionError for a section with no feeds. (The CLI's `section` command; pages use the
+ * engine, which reads the store.)
+ */
+export async function fetchSectionArticles(
+  config: FeedsConfig,
+  section: string,
+  options: FetchFeedOptions & { limit?: number } = {},
+): Promise<LiveSectionResult> {
+  const urls = isFeedSectionKey(section) ? config.get(section) : undefined;
+  if (!urls || !isFeedSectionKey(section)) throw new UnknownSectionError(section);
+  const errors: LiveSectionResult["errors"] = [];
+  const perFeed = await Promise.all(
+    urls.map(async (url): Promise<FeedItem[]> => {
+      try {
+        const result = await readFeed(url, options);
+        return result.notModified ? [] : result.items;
+      } catch (error) {
+        errors.push({ url, error: errorMessage(error) });
+        return [];
+      }
+    }),
+  );
+  return { articles: buildSectionArticles(section, perFeed, options.limit ?? DEFAULT_SECTION_LIMIT), errors };
+}

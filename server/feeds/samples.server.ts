@@ -1,0 +1,58 @@
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { FeedSectionKey } from "../../app/lib/sections.ts";
+import { decodeFeedBytes } from "./decode.ts";
+import { type FeedItem, normalizeFeed } from "./normalize.ts";
+import { parseFeed } from "./parse.ts";
+
+export const DEFAULT_SAMPLES_DIR = "content/samples";
+
+/** The newest sample item is shown as this long ago, so the list reads like a morning's news. */
+const NEWEST_SAMPLE_AGE_MS = 25 * 60 * 1000;
+
+/**
+ * Our own sample feeds (content/samples/<section>.xml), served when a section has nothing stored
+ * and its live feeds cannot be fetched. Their links and images are site-relative, resolved against
+ * SITE_URL. Dates move with the clock: the committed files keep their spacing, and the newest item
+ * is always 25 minutes old, so an offline site never shows a stale "last week".
+ */
+export function createSampleSource(options: { dir?: string; siteUrl: string; now?: () => Date }) {
+  const dir = resolve(options.dir ?? DEFAULT_SAMPLES_DIR);
+  const base = `${options.siteUrl.replace(/\/+$/, "")}/`;
+  const now = options.now ?? (() => new Date());
+  const cache = new Map<FeedSectionKey, Promise<FeedItem[]>>();
+
+  async function load(section: FeedSectionKey): Promise<FeedItem[]> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(dir, `${section}.xml`));
+    } catch {
+      return [];
+    }
+    const { items } = normalizeFeed(parseFeed(decodeFeedBytes(bytes)), base, new Date(0));
+    return items;
+  }
+
+  return {
+    /** The section's sample items with their dates moved to end just before now; [] when it has none. */
+    async items(section: FeedSectionKey): Promise<FeedItem[]> {
+      let pending = cache.get(section);
+      if (!pending) {
+        pending = load(section);
+        cache.set(section, pending);
+        // A broken file is a bug to fix, not something to cache forever.
+        pending.catch(() => cache.delete(section));
+      }
+      const items = await pending;
+      const newest = Math.max(...items.map((i) => Date.parse(i.publishedAt)));
+      if (!Number.isFinite(newest)) return items;
+      const shift = now().getTime() - NEWEST_SAMPLE_AGE_MS - newest;
+      return items.map((i) => ({
+        ...i,
+        publishedAt: new Date(Date.parse(i.publishedAt) + shift).toISOString(),
+      }));
+    },
+  };
+}
+
+export type SampleSource = ReturnType<typeof createSampleSource>;

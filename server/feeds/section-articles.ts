@@ -1,0 +1,70 @@
+import type { Article } from "../../app/lib/article.ts";
+import { type FeedSectionKey, sectionDisplayName } from "../../app/lib/sections.ts";
+import type { FeedItem } from "./normalize.ts";
+
+/** The spec's default number of articles per section fetch (§9). */
+export const DEFAULT_SECTION_LIMIT = 15;
+
+/**
+ * A stored item as an Article of `section`. Without a guid the id is `{section}-{index}`, or
+ * `{section}-{feed}-{index}` when the section merges several feeds, so ids stay unique.
+ */
+export function itemToArticle(item: FeedItem, section: FeedSectionKey, feedIndex?: number): Article {
+  const article: Article = {
+    id:
+      item.guid ??
+      (feedIndex === undefined ? `${section}-${item.position}` : `${section}-${feedIndex}-${item.position}`),
+    title: item.title,
+    excerpt: item.excerpt,
+    content: item.content,
+    category: sectionDisplayName(section),
+    publishedAt: item.publishedAt,
+    readTime: item.readTime,
+    featured: false,
+    section,
+  };
+  if (item.imageUrl !== undefined) article.imageUrl = item.imageUrl;
+  if (item.link !== undefined) article.link = item.link;
+  if (item.author !== undefined) article.author = item.author;
+  return article;
+}
+
+function newestFirst(a: Article, b: Article): number {
+  // ISO strings of years 1900-9999 (all parseFeedDate lets through) order like the times they name.
+  return a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0;
+}
+
+/**
+ * The spec's section rule (§7, §9). `feeds` has one entry per configured feed, in configuration
+ * order, each in feed order; a feed that failed is an empty list and still counts. One feed: its
+ * first `limit` items in the publisher's order. Several: ceil(limit / feeds) from each, merged,
+ * newest first, cut to `limit`. The first article is `featured`.
+ */
+export function buildSectionArticles(
+  section: FeedSectionKey,
+  feeds: readonly (readonly FeedItem[])[],
+  limit: number,
+): Article[] {
+  let articles: Article[];
+  if (feeds.length === 1) {
+    articles = (feeds[0] ?? []).slice(0, limit).map((item) => itemToArticle(item, section));
+  } else {
+    const perFeed = Math.ceil(limit / Math.max(1, feeds.length));
+    const merged = feeds.flatMap((items, feedIndex) =>
+      items.slice(0, perFeed).map((item) => itemToArticle(item, section, feedIndex)),
+    );
+    merged.sort(newestFirst);
+    // Two feeds of one section can carry the same story; its guid would repeat.
+    const seen = new Set<string>();
+    articles = [];
+    for (const article of merged) {
+      if (seen.has(article.id)) continue;
+      seen.add(article.id);
+      articles.push(article);
+      if (articles.length === limit) break;
+    }
+  }
+  const first = articles[0];
+  if (first) first.featured = true;
+  return articles;
+}

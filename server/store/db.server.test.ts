@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { DATABASE_FILE, migrate, openDatabase, schemaVersion, transaction } from "./db.server.ts";
+import { MIGRATIONS, type Migration } from "./migrations.server.ts";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "store-db-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openDatabase", () => {
+  it("creates DATA_DIR and news.db, in WAL mode with foreign keys, at the latest schema", () => {
+    const dir = join(tempDir(), "nested", "data");
+    const db = openDatabase(dir);
+    try {
+      expect(existsSync(join(dir, DATABASE_FILE))).toBe(true);
+      expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+      expect(db.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+      expect((db.prepare("PRAGMA busy_timeout").get() as { timeout: number }).timeout).toBeGreaterThan(0);
+      expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+      const tables = (
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+      ).map((t) => t.name);
+      expect(tables).toEqual(expect.arrayContaining(["feeds", "feed_sections", "articles", "articles_fts"]));
+    } finally {
+      db.close();
+    }
+  });
+
+  it("opens an existing database without re-running migrations", () => {
+    const dir = tempDir();
+    openDatabase(dir).close();
+    const db = openDatabase(dir);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    db.close();
+  });
+});
+
+describe("migrate", () => {
+  const extra: Migration = {
+    version: MIGRATIONS.length + 1,
+    name: "newsletter subscribers",
+    up: (db) => db.exec("CREATE TABLE subscribers (email TEXT PRIMARY KEY) STRICT"),
+  };
+
+  it("runs steps appended later, and only those", () => {
+    const dir = tempDir();
+    openDatabase(dir).close();
+    const db = openDatabase(dir, { migrations: [...MIGRATIONS, extra] });
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length + 1);
+    db.prepare("INSERT INTO subscribers VALUES (?)").run("a@b.example");
+    db.close();
+  });
+
+  it("rolls a failing step back entirely and names it", () => {
+    const dir = tempDir();
+    const broken: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: "half done",
+      up: (db) => {
+        db.exec("CREATE TABLE half (x INTEGER)");
+        db.exec("THIS IS NOT SQL");
+      },
+    };
+    openDatabase(dir).close();
+    expect(() => openDatabase(dir, { migrations: [...MIGRATIONS, broken] })).toThrow(
+      `Migration ${MIGRATIONS.length + 1} ("half done") failed`,
+    );
+    const db = openDatabase(dir);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
+    db.close();
+  });
+
+  it("refuses versions out of order and a database newer than the code", () => {
+    const dir = tempDir();
+    const db = openDatabase(dir);
+    expect(() => migrate(db, [{ ...extra, version: 7 }])).toThrow(/expected 1/);
+    db.exec("PRAGMA user_version = 99");
+    expect(() => migrate(db, MIGRATIONS)).toThrow(/schema version 99, newer than this code/);
+    db.close();
+  });
+});
+
+describe("transaction", () => {
+  it("commits on success and rolls back on a throw", () => {
+    const db = openDatabase(tempDir());
+    db.exec("CREATE TABLE t (x INTEGER)");
+    transaction(db, () => db.prepare("INSERT INTO t VALUES (1)").run());
+    expect(() =>
+      transaction(db, () => {
+        db.prepare("INSERT INTO t VALUES (2)").run();
+        throw new Error("abort");
+      }),
+    ).toThrow("abort");
+    expect(db.prepare("SELECT x FROM t").all()).toEqual([{ x: 1 }]);
+    db.close();
+  });
+});

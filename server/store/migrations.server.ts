@@ -1,0 +1,110 @@
+import type { DatabaseSync } from "node:sqlite";
+
+/**
+ * The schema, one step per version. Append new steps at the end with the next version number;
+ * never edit a step that has shipped (databases in the field have already run it). openDatabase
+ * runs each pending step in its own transaction and records it in PRAGMA user_version.
+ */
+export type Migration = {
+  version: number;
+  name: string;
+  up: (db: DatabaseSync) => void;
+};
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "feeds, articles and article search",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE feeds (
+          url TEXT PRIMARY KEY,
+          title TEXT,
+          etag TEXT,
+          last_modified TEXT,
+          last_attempt_at TEXT,
+          last_success_at TEXT,
+          last_error TEXT,
+          consecutive_failures INTEGER NOT NULL DEFAULT 0,
+          next_check_at TEXT
+        ) STRICT;
+
+        -- Which sections show a feed; feed_index is the feed's place in the section's list and
+        -- section_rank the section's place in the spec's order (to pick one section for a search hit).
+        CREATE TABLE feed_sections (
+          feed_url TEXT NOT NULL REFERENCES feeds(url) ON DELETE CASCADE,
+          section TEXT NOT NULL,
+          feed_index INTEGER NOT NULL,
+          feed_count INTEGER NOT NULL,
+          section_rank INTEGER NOT NULL,
+          PRIMARY KEY (section, feed_url)
+        ) STRICT;
+        CREATE INDEX feed_sections_feed ON feed_sections (feed_url);
+
+        CREATE TABLE articles (
+          id INTEGER PRIMARY KEY,
+          feed_url TEXT NOT NULL REFERENCES feeds(url) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          guid TEXT,
+          title TEXT NOT NULL,
+          excerpt TEXT NOT NULL,
+          content TEXT NOT NULL,
+          link TEXT,
+          image_url TEXT,
+          author TEXT,
+          published_at TEXT NOT NULL,
+          dated INTEGER NOT NULL,
+          read_time INTEGER NOT NULL,
+          UNIQUE (feed_url, position)
+        ) STRICT;
+        CREATE INDEX articles_published ON articles (published_at DESC);
+
+        -- Search over title and excerpt (an external-content index kept in step by triggers).
+        CREATE VIRTUAL TABLE articles_fts USING fts5(
+          title, excerpt, content='articles', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
+          INSERT INTO articles_fts (rowid, title, excerpt) VALUES (new.id, new.title, new.excerpt);
+        END;
+        CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
+          INSERT INTO articles_fts (articles_fts, rowid, title, excerpt) VALUES ('delete', old.id, old.title, old.excerpt);
+        END;
+        CREATE TRIGGER articles_fts_update AFTER UPDATE ON articles BEGIN
+          INSERT INTO articles_fts (articles_fts, rowid, title, excerpt) VALUES ('delete', old.id, old.title, old.excerpt);
+          INSERT INTO articles_fts (rowid, title, excerpt) VALUES (new.id, new.title, new.excerpt);
+        END;
+      `),
+  },
+  {
+    version: 2,
+    name: "contact messages",
+    // Readers' messages from /contact, for the newsroom (npm run messages). No IP addresses kept.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE contact_messages (
+          id INTEGER PRIMARY KEY,
+          created_at TEXT NOT NULL,
+          name TEXT NOT NULL,
+          email TEXT NOT NULL,
+          category TEXT,
+          subject TEXT NOT NULL,
+          message TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX contact_messages_created ON contact_messages (created_at DESC);
+      `),
+  },
+  {
+    version: 3,
+    name: "newsletter subscribers; article image lookup",
+    // One row per address (stored trimmed and lower-cased), so a second sign-up is not a duplicate.
+    // The image index serves /img, which only proxies images that stored articles name.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE newsletter_subscribers (
+          email TEXT PRIMARY KEY,
+          created_at TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX articles_image_url ON articles (image_url);
+      `),
+  },
+];
