@@ -1,0 +1,37 @@
+import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "../../lib/player.ts";
+import { LazySwap } from "../ui/LazySwap.tsx";
+
+export type VolumeSliderProps = {
+  /** 0 to 1, already 0 while muted. */
+  value: number;
+  /** The spoken value ("90%", "Muted"). */
+  valueText: string;
+  onValueChange: (value: number) => void;
+};
+
+export const SLIDER_LABEL = "Volume";
+
+const loadSlider = () => import("./VolumeSlider.radix.tsx").then((m) => m.RadixVolumeSlider);
+
+/**
+ * The volume slider (min 0, max 1, step 0.01). It renders as a native range input, which already
+ * has the slider role and Home/End/arrow keys, and becomes Radix's slider on the reader's first
+ * interaction, keeping the route's script small. Both have the same size, so nothing moves.
+ */
+export function VolumeSlider(props: VolumeSliderProps) {
+  const fallback = (
+    <input
+      type="range"
+      min={VOLUME_MIN}
+      max={VOLUME_MAX}
+      step={VOLUME_STEP}
+      value={props.value}
+      onChange={(e) => props.onValueChange(Number(e.currentTarget.value))}
+      aria-label={SLIDER_LABEL}
+      aria-valuetext={props.valueText}
+      data-focus-key="volume"
+      className="h-6 w-full cursor-pointer accent-[var(--link)]"
+    />
+  );
+  return <LazySwap load={loadSlider} fallback={fallback} props={props} />;
+}

@@ -1,0 +1,64 @@
+import { site } from "../../content/site.ts";
+import { Info, RadioWaves } from "../components/radio/icons.tsx";
+import { RadioPlayer } from "../components/radio/RadioPlayer.tsx";
+import { seo } from "../lib/seo.ts";
+import type { Route } from "./+types/radio";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Live Radio",
+    description: `Listen to ${site.radio.stationName}, the 24/7 live stream from ${site.title}.`,
+  });
+
+export function headers() {
+  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+}
+
+export default function RadioPage() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <section
+        aria-labelledby="radio-title"
+        className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h1 id="radio-title" className="font-serif text-4xl font-bold leading-tight">
+              Live Radio
+            </h1>
+            <p className="mt-1 text-lg text-muted">24/7 live stream</p>
+          </div>
+          <p className="inline-flex shrink-0 items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-xs font-bold uppercase tracking-widest text-white">
+            <span aria-hidden="true" className="size-2 rounded-full bg-white" />
+            Live
+          </p>
+        </div>
+        <RadioPlayer />
+      </section>
+
+      <section aria-labelledby="now-playing-title" className="mt-8 border-t border-line pt-6">
+        <h2 id="now-playing-title" className="font-serif text-2xl font-bold">
+          Now Playing
+        </h2>
+        <div className="mt-3 flex items-start gap-3">
+          <RadioWaves aria-hidden="true" className="mt-1 size-5 shrink-0 text-[var(--link)]" />
+          <p>
+            <strong>{site.radio.stationName}</strong>: live programming comes straight from the station
+            stream, around the clock.
+          </p>
+        </div>
+      </section>
+
+      <aside
+        aria-label="Listening tip"
+        className="mt-8 flex items-start gap-3 rounded-lg border border-line bg-surface p-4 text-sm"
+      >
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <p>
+          <strong>Tip:</strong> if the audio does not start, click play. Some browsers block autoplay with
+          sound until you interact with the page.
+        </p>
+      </aside>
+    </div>
+  );
+}

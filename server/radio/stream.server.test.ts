@@ -1,0 +1,370 @@
+import { type ClientRequest, type IncomingMessage, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import express from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createRadioRouter,
+  createStreamHandler,
+  MESSAGES,
+  type RadioOptions,
+  STREAM_PATH,
+} from "./stream.server.ts";
+import { type FakeUpstream, ICY_TITLE, startFakeUpstream, TONE_MP3 } from "./testing/fake-upstream.ts";
+
+type Proxy = { url(path: string): string; listeners(): number; close(): Promise<void> };
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+async function upstream(options: Parameters<typeof startFakeUpstream>[0] = {}): Promise<FakeUpstream> {
+  const up = await startFakeUpstream(options);
+  cleanup.push(() => up.close());
+  return up;
+}
+
+async function proxy(options: Partial<RadioOptions>): Promise<Proxy> {
+  const handler = createStreamHandler({ allowedPorts: [8076], maxListeners: 200, ...options });
+  const app = express();
+  app.get(STREAM_PATH, handler);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  cleanup.push(close);
+  return { url: (path) => `http://127.0.0.1:${port}${path}`, listeners: handler.listeners, close };
+}
+
+type Listener = { req: ClientRequest; res: IncomingMessage };
+
+/** One listener on its own connection (no pooling), resolved with the response head. */
+function listen(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Listener> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers, method }, (res) => resolve({ req, res }));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function text(res: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The first `n` bytes of a response body, leaving the stream paused. */
+function firstBytes(res: IncomingMessage, n: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      got += chunk.length;
+      if (got >= n) {
+        res.off("data", onData);
+        res.pause();
+        resolve(Buffer.concat(chunks).subarray(0, n));
+      }
+    };
+    res.on("data", onData);
+    res.on("error", reject);
+    res.on("end", () => reject(new Error(`stream ended after ${got} bytes`)));
+  });
+}
+
+const toneLoop = (n: number) =>
+  Buffer.concat(Array.from({ length: Math.ceil(n / TONE_MP3.length) + 1 }, () => TONE_MP3)).subarray(0, n);
+
+describe("GET /api/stream", () => {
+  it("relays the station's audio with its type, no-store and no ICY metadata", async () => {
+    const up = await upstream();
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { res, req } = await listen(p.url("/api/stream?port=8076"), { "accept-encoding": "gzip" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("audio/mpeg");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(Object.keys(res.headers).filter((h) => h.startsWith("icy-"))).toEqual([]);
+    const body = await firstBytes(res, TONE_MP3.length * 2);
+    expect(body.equals(toneLoop(body.length))).toBe(true);
+    req.destroy();
+    expect(up.requests.map((r) => r.path)).toEqual(["/stream/8076"]);
+    expect(up.requests[0]?.headers["icy-metadata"]).toBeUndefined();
+  });
+
+  it("answers 400 for a port outside the allowed list and never contacts anyone", async () => {
+    const up = await upstream();
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    for (const query of [
+      "port=22",
+      "port=8077",
+      "port=8076@evil.example",
+      "port=8076&port=22",
+      "port=",
+      "",
+    ]) {
+      const { res } = await listen(p.url(`/api/stream?${query}`));
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(await text(res)).toMatch(/port/i);
+    }
+    const { res } = await listen(p.url("/api/stream?port=22"));
+    expect(await text(res)).toBe(MESSAGES.badPort("22", [8076]));
+    expect(up.requests).toEqual([]);
+  });
+
+  it("only substitutes the port: other query parameters never choose the destination", async () => {
+    const up = await upstream();
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { res, req } = await listen(
+      p.url("/api/stream?port=8076&url=http://evil.example/&host=evil.example"),
+    );
+    expect(res.statusCode).toBe(200);
+    req.destroy();
+    expect(up.requests.map((r) => r.path)).toEqual(["/stream/8076"]);
+  });
+
+  it("answers 503 with a clear message when no station is configured", async () => {
+    const p = await proxy({ streamUrl: undefined });
+    const { res } = await listen(p.url("/api/stream?port=8076"));
+    expect(res.statusCode).toBe(503);
+    expect(await text(res)).toBe(MESSAGES.notConfigured);
+  });
+
+  it("answers 502 at once, with a log line, when the station is unreachable", { timeout: 3000 }, async () => {
+    const up = await upstream();
+    const deadUrl = up.url("/stream/{port}");
+    await up.close();
+    const log = { warn: vi.fn(), info: vi.fn() };
+    const p = await proxy({ streamUrl: deadUrl, log });
+    const { res } = await listen(p.url("/api/stream?port=8076"));
+    expect(res.statusCode).toBe(502);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(await text(res)).toBe(MESSAGES.unreachable);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: "ECONNREFUSED", upstream: expect.stringContaining("/stream/8076") }),
+      "radio stream unavailable",
+    );
+    expect(p.listeners()).toBe(0);
+  });
+
+  it("answers 502 when the station stays silent before its first byte, and hangs up on it", async () => {
+    const up = await upstream();
+    const log = { warn: vi.fn(), info: vi.fn() };
+    for (const path of ["/silent/{port}", "/headers-only/{port}"]) {
+      const p = await proxy({ streamUrl: up.url(path), firstByteTimeoutMs: 150, log });
+      const { res } = await listen(p.url("/api/stream?port=8076"));
+      expect(res.statusCode, path).toBe(502);
+      expect(await text(res)).toBe(MESSAGES.silent(150));
+      await expect.poll(() => up.openSockets()).toBe(0);
+    }
+    expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("has a 5 s first-byte limit by default", async () => {
+    const up = await upstream();
+    const p = await proxy({ streamUrl: up.url("/silent/{port}") });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const pending = listen(p.url("/api/stream?port=8076"));
+      await expect.poll(() => up.requests.length).toBe(1);
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(up.openSockets()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      const { res } = await pending;
+      expect(res.statusCode).toBe(502);
+      expect(await text(res)).toBe("The radio station did not start sending audio within 5 s.");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("answers 502 when the station answers an error or something other than audio", async () => {
+    const up = await upstream();
+    const cases = [
+      ["/missing/{port}", MESSAGES.status(404)],
+      ["/html/{port}", MESSAGES.notAudio("text/html")],
+    ] as const;
+    for (const [path, message] of cases) {
+      const p = await proxy({ streamUrl: up.url(path) });
+      const { res } = await listen(p.url("/api/stream?port=8076"));
+      expect(res.statusCode, path).toBe(502);
+      expect(await text(res)).toBe(message);
+    }
+  });
+
+  it("closes the upstream connection as soon as the listener disconnects", async () => {
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { req, res } = await listen(p.url("/api/stream?port=8076"));
+    await firstBytes(res, 1000);
+    expect(up.openSockets()).toBe(1);
+    expect(p.listeners()).toBe(1);
+    req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+    await expect.poll(() => p.listeners()).toBe(0);
+  });
+
+  it("closes the upstream connection when the listener leaves before the first byte", async () => {
+    const up = await upstream();
+    const p = await proxy({ streamUrl: up.url("/silent/{port}") });
+    const req = request(p.url("/api/stream?port=8076"), { agent: false });
+    req.on("error", () => {});
+    req.end();
+    await expect.poll(() => up.openSockets()).toBe(1);
+    req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+    await expect.poll(() => p.listeners()).toBe(0);
+  });
+
+  it("passes backpressure back to the station instead of buffering the stream", async () => {
+    // The station sends as fast as it is read; a listener that stops reading must stop it.
+    const up = await upstream({ realTime: false });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { req, res } = await listen(p.url("/api/stream?port=8076"));
+    await firstBytes(res, 1000);
+    // Without backpressure the relay would read on at loopback speed, holding it all in memory.
+    const limit = 64 * 1024 * 1024;
+    let last = -1;
+    await expect
+      .poll(
+        () => {
+          const sent = up.bytesSent();
+          const stalled = up.blockedStreams() === 1 && sent === last;
+          last = sent;
+          return stalled || sent > limit;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(true);
+    // Socket buffers on both hops and the streams' high-water marks: a few MB at most.
+    expect(up.bytesSent()).toBeLessThan(limit);
+    req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+  });
+
+  it("caps concurrent listeners with 503, and frees the place when one leaves", async () => {
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}"), maxListeners: 2 });
+    const a = await listen(p.url("/api/stream?port=8076"));
+    const b = await listen(p.url("/api/stream?port=8076"));
+    const c = await listen(p.url("/api/stream?port=8076"));
+    expect([a.res.statusCode, b.res.statusCode, c.res.statusCode]).toEqual([200, 200, 503]);
+    expect(c.res.headers["retry-after"]).toBe("60");
+    expect(await text(c.res)).toBe(MESSAGES.full);
+    expect(up.requests).toHaveLength(2);
+    a.req.destroy();
+    await expect.poll(() => p.listeners()).toBe(1);
+    const d = await listen(p.url("/api/stream?port=8076"));
+    expect(d.res.statusCode).toBe(200);
+    b.req.destroy();
+    d.req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+  });
+
+  it("serves 100 concurrent listeners and leaves no connection or memory behind", {
+    timeout: 60_000,
+  }, async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+
+    const round = async () => {
+      const all = await Promise.all(
+        Array.from({ length: 100 }, () => listen(p.url("/api/stream?port=8076"))),
+      );
+      expect(all.every((l) => l.res.statusCode === 200)).toBe(true);
+      await Promise.all(all.map((l) => firstBytes(l.res, 4000)));
+      expect(up.openSockets()).toBe(100);
+      expect(p.listeners()).toBe(100);
+      for (const l of all) l.req.destroy();
+      await expect.poll(() => up.openSockets()).toBe(0);
+      await expect.poll(() => p.listeners()).toBe(0);
+    };
+    const heap = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+
+    await round(); // warms up code paths and lazily allocated structures
+    const before = heap();
+    for (let i = 0; i < 3; i++) await round();
+    const after = heap();
+    // 300 more listeners came and went; a leak of even one buffer per listener would show here.
+    expect(after - before).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it("relays ICY metadata to a listener that asked for it", async () => {
+    const up = await upstream({ metaInt: 4096 });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { req, res } = await listen(p.url("/api/stream?port=8076"), { "icy-metadata": "1" });
+    expect(up.requests[0]?.headers["icy-metadata"]).toBe("1");
+    expect(res.headers["icy-metaint"]).toBe("4096");
+    expect(res.headers["icy-name"]).toBe("Electric Ledger Test Radio");
+    const body = await firstBytes(res, 4096 * 3);
+    expect(body.includes(ICY_TITLE)).toBe(true);
+    req.destroy();
+  });
+
+  it("strips ICY metadata that a station sends unasked", async () => {
+    const up = await upstream({ alwaysIcy: true, metaInt: 4096 });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { req, res } = await listen(p.url("/api/stream?port=8076"));
+    expect(res.headers["icy-metaint"]).toBeUndefined();
+    const body = await firstBytes(res, TONE_MP3.length * 2);
+    expect(body.includes(ICY_TITLE)).toBe(false);
+    expect(body.equals(toneLoop(body.length))).toBe(true);
+    req.destroy();
+  });
+
+  it("answers HEAD with the stream's headers and hangs up on the station", async () => {
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const { res } = await listen(p.url("/api/stream?port=8076"), {}, "HEAD");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("audio/mpeg");
+    expect(await text(res)).toBe("");
+    await expect.poll(() => up.openSockets()).toBe(0);
+  });
+});
+
+describe("createRadioRouter", () => {
+  it("mounts the stream at /api/stream from the configuration and refuses other methods", async () => {
+    const up = await upstream();
+    const app = express();
+    app.use(
+      createRadioRouter({
+        RADIO_STREAM_URL: up.url("/stream/{port}"),
+        RADIO_ALLOWED_PORTS: [8076],
+        RADIO_MAX_LISTENERS: 200,
+      }),
+    );
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    cleanup.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ok = await listen(`${base}/api/stream?port=8076`);
+    expect(ok.res.statusCode).toBe(200);
+    ok.req.destroy();
+    const post = await listen(`${base}/api/stream?port=8076`, {}, "POST");
+    expect(post.res.statusCode).toBe(405);
+    expect(post.res.headers.allow).toBe("GET, HEAD");
+  });
+});
