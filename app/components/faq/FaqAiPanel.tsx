@@ -1,0 +1,144 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { Faq } from "../../../content/faqs.ts";
+import type { AiService } from "../../lib/ai-faq.ts";
+import { firstInteraction } from "../../lib/interaction.ts";
+
+// The request, parsing and merging code is fetched once the reader starts using the page.
+let ai: Promise<typeof import("../../lib/ai-faq.ts")> | null = null;
+const loadAi = () => {
+  ai ??= import("../../lib/ai-faq.ts").catch((error: unknown) => {
+    ai = null;
+    throw error;
+  });
+  return ai;
+};
+
+type Props = {
+  service: AiService;
+  items: readonly Faq[];
+  onGenerated: (list: Faq[]) => void;
+};
+
+/**
+ * "Generate more FAQs" with the reader's own key (spec §4, §5, §7). The key is React state only:
+ * the input has no name (so no form ever submits it), nothing writes it to storage, and it goes
+ * only to the service, in one request's Authorization header.
+ */
+export function FaqAiPanel({ service, items, onGenerated }: Props) {
+  const [key, setKey] = useState("");
+  const [generating, setGenerating] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const missing = key.trim() === "";
+
+  useEffect(() => {
+    void firstInteraction()
+      .then(loadAi)
+      .catch(() => {
+        // Tried again on Generate.
+      });
+  }, []);
+
+  async function generate(event: FormEvent) {
+    event.preventDefault();
+    if (generating) return;
+    if (missing) {
+      const message = await loadAi().then(
+        (m) => m.missingKeyMessage(service.name),
+        () => `Please enter your ${service.name} API key to generate more FAQs`,
+      );
+      setAlert(message);
+      input.current?.focus();
+      return;
+    }
+    setGenerating(true);
+    setAlert(null);
+    setNote(null);
+    const result = await loadAi().then(
+      ({ generateFaqs }) => generateFaqs(service, key, items),
+      () => ({
+        ok: false as const,
+        error: "The page could not load the generator. Please reload and try again.",
+      }),
+    );
+    setGenerating(false);
+    if (!result.ok) {
+      setAlert(result.error);
+      return;
+    }
+    onGenerated(result.list);
+    setNote(
+      result.added === 0
+        ? "No new FAQs this time: every question it suggested is already listed."
+        : `Added ${result.added} new ${result.added === 1 ? "FAQ" : "FAQs"} to the list above.`,
+    );
+  }
+
+  const disabled = missing || generating;
+  return (
+    <section
+      aria-labelledby="faq-ai-title"
+      className="mt-10 rounded-lg border border-line bg-surface p-5 sm:p-6"
+    >
+      <h2 id="faq-ai-title" className="font-serif text-2xl font-bold">
+        Generate more FAQs
+      </h2>
+      <p className="mt-2 text-muted">
+        Have your own {service.name} API key? Use it to add AI-written questions and answers to this page.
+        Your browser sends the key straight to {service.name}: it never reaches our servers and is not saved,
+        so it is gone when you leave the page. Generated answers are not checked by our newsroom.
+      </p>
+      <form className="mt-4" onSubmit={generate} aria-busy={generating}>
+        <label htmlFor="faq-ai-key" className="block font-semibold">
+          {service.name} API key
+        </label>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+          <input
+            ref={input}
+            id="faq-ai-key"
+            type="password"
+            value={key}
+            onChange={(e) => {
+              setKey(e.target.value);
+              if (alert && e.target.value.trim()) setAlert(null);
+            }}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            aria-describedby={alert ? "faq-ai-alert" : undefined}
+            className="min-w-0 flex-1 rounded border border-line bg-page px-3 py-2.5"
+          />
+          <button
+            type="submit"
+            aria-disabled={disabled}
+            className="inline-flex items-center justify-center gap-2 rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-accent"
+          >
+            {generating ? (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+                />
+                Generating…
+              </>
+            ) : (
+              "Generate FAQs"
+            )}
+          </button>
+        </div>
+        <noscript>
+          <p className="mt-2 text-sm text-muted">Generating FAQs needs JavaScript.</p>
+        </noscript>
+        {alert ? (
+          <p id="faq-ai-alert" role="alert" className="mt-3 font-medium text-red-700 dark:text-red-400">
+            {alert}
+          </p>
+        ) : null}
+        <p role="status" className="mt-3 text-sm text-muted empty:hidden">
+          {generating ? `Asking ${service.name} for new FAQs…` : (note ?? "")}
+        </p>
+      </form>
+    </section>
+  );
+}

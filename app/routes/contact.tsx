@@ -1,0 +1,98 @@
+import { data, Link } from "react-router";
+import { site } from "../../content/site.ts";
+import { contactLimiter, handleContact } from "../../server/contact.server.ts";
+import { clientAddressContext } from "../../server/rate-limit.server.ts";
+import { ContactForm } from "../components/contact/ContactForm.tsx";
+import { type ContactResult, EMPTY_CONTACT } from "../lib/contact.ts";
+import { servicesContext } from "../lib/request-context.ts";
+import { seo } from "../lib/seo.ts";
+import type { Route } from "./+types/contact";
+
+/** A contact message is a few kilobytes; anything far larger is not one. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Contact Us",
+    description:
+      "Write to The Electric Ledger's newsroom: news tips, partnerships, feedback and press releases. News tips get a reply within 24 hours.",
+    path: "/contact",
+  });
+
+/** A refused message's Retry-After (429) reaches the reader's browser on a plain form post too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    const tooLarge: ContactResult = {
+      ok: false,
+      values: EMPTY_CONTACT,
+      formError: "That message is too large to send. Please shorten it and try again.",
+    };
+    return data(tooLarge, { status: 413 });
+  }
+  const { db, config } = context.get(servicesContext);
+  const reply = handleContact(await request.formData(), {
+    db,
+    limiter: contactLimiter(config),
+    clientKey: context.get(clientAddressContext),
+  });
+  return data(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl">
+      <header className="border-b border-line pb-6">
+        <h1 className="font-serif text-4xl font-bold leading-tight sm:text-5xl">Contact Us</h1>
+        <p className="mt-4 max-w-3xl text-lg text-muted">
+          Send a news tip, propose a partnership, share feedback or send us a press release. Every message
+          reaches our editorial team.
+        </p>
+      </header>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="sr-only">
+            Your message
+          </h2>
+          <ContactForm fallback={actionData} />
+        </section>
+        <aside aria-labelledby="contact-times-title" className="lg:border-l lg:border-line lg:pl-8">
+          <h2 id="contact-times-title" className="font-serif text-2xl font-bold">
+            When we reply
+          </h2>
+          <ul className="mt-4 grid gap-4">
+            <li>
+              <p>
+                <strong>News tips</strong> go straight to the newsroom, which replies within{" "}
+                <strong>24 hours</strong>.
+              </p>
+            </li>
+            <li>
+              <p>
+                <strong>Partnerships, feedback, press releases</strong> and general questions get a reply
+                within <strong>24–48 hours</strong>.
+              </p>
+            </li>
+            <li>
+              <p>
+                Prefer email? Write to
+                <br />
+                <a className="link [overflow-wrap:anywhere]" href={`mailto:${site.newsroomEmail}`}>
+                  {site.newsroomEmail}
+                </a>
+              </p>
+            </li>
+          </ul>
+          <p className="mt-6 text-sm text-muted">
+            We keep your name, email and message only to answer you. See our{" "}
+            <Link to="/privacy" className="link">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}

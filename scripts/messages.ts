@@ -1,0 +1,74 @@
+/**
+ * The newsroom's inbox from /contact:
+ *   npm run -s messages -- list [--json]     newest first, readable (or as JSON)
+ *   npm run -s messages -- export --csv      every message as CSV on standard output
+ * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
+ */
+import { type Config, ConfigError, parseConfig } from "../server/config.server.ts";
+import { openDatabase } from "../server/store/db.server.ts";
+import { listMessages, type StoredMessage } from "../server/store/messages.server.ts";
+import { toCsv } from "./lib/csv.ts";
+
+const USAGE = `Usage:
+  npm run -s messages -- list [--json]
+  npm run -s messages -- export --csv`;
+
+const CSV_HEADER = ["id", "created_at", "name", "email", "category", "subject", "message"];
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function readable(messages: StoredMessage[]): string {
+  if (messages.length === 0) return "No messages yet.";
+  const blocks = messages.map((m) => {
+    const when = `${m.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+    const body = m.message
+      .split("\n")
+      .map((line) => `    ${line}`)
+      .join("\n");
+    return [
+      `#${m.id}  ${when}  ${m.category ?? "no category"}`,
+      `  From:    ${m.name} <${m.email}>`,
+      `  Subject: ${m.subject}`,
+      body,
+    ].join("\n");
+  });
+  const count = `${messages.length} ${messages.length === 1 ? "message" : "messages"}, newest first`;
+  return `${count}\n\n${blocks.join("\n\n")}`;
+}
+
+const [command, ...flags] = process.argv.slice(2);
+const known: Record<string, string[]> = { list: ["--json"], export: ["--csv"] };
+if (!command || !(command in known)) fail(USAGE);
+const unknown = flags.filter((f) => !known[command]?.includes(f));
+if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
+if (command === "export" && !flags.includes("--csv")) fail(`export needs a format: --csv\n${USAGE}`);
+
+let config: Config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message, 1);
+  throw error;
+}
+
+const db = openDatabase(config.DATA_DIR);
+try {
+  const messages = listMessages(db);
+  if (command === "export") {
+    process.stdout.write(
+      toCsv(
+        CSV_HEADER,
+        messages.map((m) => [m.id, m.createdAt, m.name, m.email, m.category, m.subject, m.message]),
+      ),
+    );
+  } else if (flags.includes("--json")) {
+    process.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
+  } else {
+    process.stdout.write(`${readable(messages)}\n`);
+  }
+} finally {
+  db.close();
+}

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SENT_TEXT, SENT_TITLE } from "../app/lib/contact.ts";
+import { contactLimiter, handleContact, rateLimitedMessage, STORE_FAILED } from "./contact.server.ts";
+import { createRateLimiter } from "./rate-limit.server.ts";
+import { openDatabase } from "./store/db.server.ts";
+import { listMessages } from "./store/messages.server.ts";
+
+let dir: string;
+let db: DatabaseSync;
+const log = { info: vi.fn(), error: vi.fn() };
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "contact-test-"));
+  db = openDatabase(dir);
+});
+
+afterEach(() => {
+  if (db.isOpen) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function form(fields: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+const valid = {
+  name: "Ada Reader",
+  email: "ada@example.com",
+  category: "partnership",
+  subject: "Working together",
+  message: "Hello newsroom.",
+  website: "",
+};
+
+const deps = (limit = 5) => ({
+  db,
+  limiter: createRateLimiter({ limit, windowMs: 600_000 }),
+  clientKey: "1.2.3.4",
+  log,
+});
+
+describe("handleContact", () => {
+  it("stores a valid message and answers with the spec's confirmation", () => {
+    const reply = handleContact(form(valid), deps());
+    expect(reply).toEqual({ status: 200, body: { ok: true, title: SENT_TITLE, message: SENT_TEXT } });
+    expect(listMessages(db)).toMatchObject([
+      { name: "Ada Reader", email: "ada@example.com", category: "partnership", subject: "Working together" },
+    ]);
+  });
+
+  it("answers 400 with every field's error and the typed values, storing nothing", () => {
+    const reply = handleContact(form({ ...valid, name: " ", email: "nope", message: "" }), deps());
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      ok: false,
+      values: { name: " ", email: "nope", category: "partnership", subject: "Working together", message: "" },
+      errors: {
+        name: "Enter your name.",
+        email: "Enter a valid email address, like name@example.com.",
+        message: "Enter your message.",
+      },
+    });
+    expect(listMessages(db)).toEqual([]);
+  });
+
+  it("drops a honeypot submission silently", () => {
+    const reply = handleContact(form({ ...valid, website: "http://spam.example" }), deps());
+    expect(reply.body.ok).toBe(true);
+    expect(listMessages(db)).toEqual([]);
+  });
+
+  it("answers 429 with a clear message once a client passes the limit, keeping the text", () => {
+    const d = deps(2);
+    expect(handleContact(form(valid), d).status).toBe(200);
+    expect(handleContact(form(valid), d).status).toBe(200);
+    const reply = handleContact(form({ ...valid, subject: "Third" }), d);
+    expect(reply.status).toBe(429);
+    expect(reply.headers?.["Retry-After"]).toBe("600");
+    expect(reply.body).toMatchObject({ ok: false, values: { subject: "Third" } });
+    expect(reply.body.ok === false && reply.body.formError).toBe(rateLimitedMessage(600_000));
+    expect(listMessages(db)).toHaveLength(2);
+    // Another client is not affected.
+    expect(handleContact(form(valid), { ...d, clientKey: "5.6.7.8" }).status).toBe(200);
+  });
+
+  it("says so, and keeps what was typed, when the store fails", () => {
+    db.exec("DROP TABLE contact_messages");
+    const reply = handleContact(form(valid), deps());
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({
+      ok: false,
+      formError: STORE_FAILED,
+      values: { message: "Hello newsroom." },
+    });
+    expect(log.error).toHaveBeenCalled();
+  });
+});
+
+describe("rateLimitedMessage and contactLimiter", () => {
+  it("rounds the wait up to whole minutes", () => {
+    expect(rateLimitedMessage(1000)).toContain("wait 1 minute before");
+    expect(rateLimitedMessage(9 * 60_000 + 1)).toContain("wait 10 minutes before");
+  });
+
+  it("keeps one limiter per process for the same settings", () => {
+    const config = { CONTACT_RATE_LIMIT: 5, CONTACT_RATE_WINDOW_MINUTES: 10 };
+    expect(contactLimiter(config)).toBe(contactLimiter({ ...config }));
+    expect(contactLimiter({ ...config, CONTACT_RATE_LIMIT: 0 })).not.toBe(contactLimiter(config));
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { createRateLimiter } from "./rate-limit.server.ts";
+
+const MIN = 60_000;
+
+describe("createRateLimiter", () => {
+  it("allows `limit` events per window and then answers how long to wait", () => {
+    const limiter = createRateLimiter({ limit: 5, windowMs: 10 * MIN });
+    for (let i = 0; i < 5; i++) expect(limiter.take("a", i * MIN)).toEqual({ ok: true });
+    expect(limiter.take("a", 5 * MIN)).toEqual({ ok: false, retryAfterMs: 5 * MIN });
+    // Other clients are not affected.
+    expect(limiter.take("b", 5 * MIN)).toEqual({ ok: true });
+  });
+
+  it("slides: each event frees its slot a window after it happened", () => {
+    const limiter = createRateLimiter({ limit: 2, windowMs: 10 * MIN });
+    expect(limiter.take("a", 0).ok).toBe(true);
+    expect(limiter.take("a", 4 * MIN).ok).toBe(true);
+    expect(limiter.take("a", 9 * MIN).ok).toBe(false);
+    expect(limiter.take("a", 10 * MIN + 1).ok).toBe(true);
+    expect(limiter.take("a", 11 * MIN)).toEqual({ ok: false, retryAfterMs: 3 * MIN });
+  });
+
+  it("refusals do not extend the wait", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN });
+    limiter.take("a", 0);
+    for (let t = 1; t < 10; t++) expect(limiter.take("a", t * MIN).ok).toBe(false);
+    expect(limiter.take("a", 10 * MIN).ok).toBe(true);
+  });
+
+  it("is off with a limit of 0", () => {
+    const limiter = createRateLimiter({ limit: 0, windowMs: 10 * MIN });
+    for (let i = 0; i < 100; i++) expect(limiter.take("a", 0).ok).toBe(true);
+  });
+
+  it("bounds its memory, forgetting the least recent clients first", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN, maxKeys: 3 });
+    for (const key of ["a", "b", "c", "d"]) limiter.take(key, 0);
+    // "a" was forgotten, so it may send again; "d" is still remembered.
+    expect(limiter.take("a", 1).ok).toBe(true);
+    expect(limiter.take("d", 1).ok).toBe(false);
+  });
+});
