@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { writeFeedsConfig } from "./tests/e2e/support/feeds-config.ts";
 
 /** Debian's Chromium: Playwright must never download a browser of its own here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,6 +19,14 @@ export const CHROMIUM_ARGS = [
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+/** The fake radio station (tests/e2e/radio-upstream.ts) behind /api/stream. */
+const RADIO_UPSTREAM_PORT = Number(process.env.RADIO_UPSTREAM_PORT ?? 4432);
+/** The fake AI FAQ service (tests/e2e/ai-mock.ts) that /faq's browser calls. */
+const AI_MOCK_PORT = Number(process.env.AI_MOCK_PORT ?? 4318);
+/** Deterministic publisher feeds (tests/e2e/support/news-feeds.ts). */
+const NEWS_FEEDS_PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
+process.env.NEWS_FEEDS_PORT = String(NEWS_FEEDS_PORT);
+const feedsConfig = writeFeedsConfig();
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "news-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -42,6 +51,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node tests/e2e/support/news-feeds.ts",
+      url: `http://127.0.0.1:${NEWS_FEEDS_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { NEWS_FEEDS_PORT: String(NEWS_FEEDS_PORT) },
+    },
+    {
       command: "node server.ts",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -54,8 +70,27 @@ export default defineConfig({
         DATA_DIR: dataDir,
         ENABLE_TEST_ROUTES: "on",
         LOG_LEVEL: "warn",
+        FEEDS_CONFIG: feedsConfig,
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+        RADIO_STREAM_URL: `http://127.0.0.1:${RADIO_UPSTREAM_PORT}/stream/{port}`,
+        AI_FAQ_ENDPOINT: `http://127.0.0.1:${AI_MOCK_PORT}/chat/completions`,
+        // Every test posts from 127.0.0.1; contact.spec.ts starts its own server to test the limit.
+        CONTACT_RATE_LIMIT: "0",
       },
+    },
+    {
+      command: "node tests/e2e/radio-upstream.ts",
+      url: `http://127.0.0.1:${RADIO_UPSTREAM_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { RADIO_UPSTREAM_PORT: String(RADIO_UPSTREAM_PORT) },
+    },
+    {
+      command: "node tests/e2e/ai-mock.ts",
+      url: `http://127.0.0.1:${AI_MOCK_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { AI_MOCK_PORT: String(AI_MOCK_PORT) },
     },
   ],
 });

@@ -47,7 +47,10 @@ server.on("error", (error) => {
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
-  server.close(() => process.exit(0));
+  const close = app.locals.close as (() => Promise<void>) | undefined;
+  server.close(() => {
+    Promise.resolve(close?.()).finally(() => process.exit(0));
+  });
   // Streams (radio listeners) may hold connections open; do not wait for them forever.
   setTimeout(() => process.exit(0), 5000).unref();
   server.closeAllConnections?.();

@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { site } from "../content/site.ts";
+import { identity } from "../content/site.ts";
 import { getConfig } from "../server/config.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -21,7 +21,9 @@ import { publicationJsonLd } from "./lib/seo.ts";
 
 export function loader() {
   // Today's date is decided once, on the server, so the browser hydrates the same text.
-  return { siteUrl: getConfig().SITE_URL, now: new Date().toISOString() };
+  const siteUrl = getConfig().SITE_URL;
+  // The JSON-LD is built here so its code stays on the server.
+  return { siteUrl, now: new Date().toISOString(), jsonLd: publicationJsonLd(siteUrl) };
 }
 
 // The root data (site URL, today's date) does not change between client-side navigations.
@@ -32,7 +34,7 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
-  { rel: "alternate", type: "application/rss+xml", title: `${site.title} RSS feed`, href: "/rss.xml" },
+  { rel: "alternate", type: "application/rss+xml", title: `${identity.title} RSS feed`, href: "/rss.xml" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -54,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <script
             type="application/ld+json"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not markup
-            dangerouslySetInnerHTML={{ __html: publicationJsonLd(data.siteUrl) }}
+            dangerouslySetInnerHTML={{ __html: data.jsonLd }}
           />
         ) : null}
       </head>
@@ -96,7 +98,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Unknown error";
   return (
     <section aria-labelledby="error-title" className="mx-auto max-w-2xl py-12">
-      <title>{`Error | ${site.title}`}</title>
+      <title>{`Error | ${identity.title}`}</title>
       <h1 id="error-title" className="font-serif text-3xl font-bold">
         Unexpected Application Error!
       </h1>

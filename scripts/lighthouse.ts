@@ -2,13 +2,17 @@
  * `npm run lighthouse`: Lighthouse (mobile) on the production build, the median of 3 runs per page,
  * printed as a table with the JS and CSS gzip totals. Exits non-zero below the budgets in DESIGN.md.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { serveProduction } from "./lib/serve.ts";
 
-const PAGES = (process.env.LH_PAGES ?? "/,/technology,/about,/privacy,/terms,/partners,/books").split(",");
+const PAGES = (
+  process.env.LH_PAGES ?? "/,/technology,/search?q=electric,/faq,/contact,/radio,/books,/blog,/about"
+).split(",");
+/** DESIGN.md budgets script and style size on the home page; other pages print theirs for reference. */
+const SIZE_BUDGETED_PAGES = new Set(["/"]);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const BUDGET = {
   performance: 95,
@@ -52,8 +56,17 @@ async function gzipKb(urls: string[]): Promise<number> {
 }
 
 execFileSync(process.execPath, ["scripts/ensure-build.ts"], { stdio: "inherit" });
+// The fixture feeds (tests/e2e/support/news-feeds.ts), so the pages are full and repeatable offline.
+const feedsPort = Number(process.env.LH_FEEDS_PORT ?? 4409);
+const feeds = spawn(process.execPath, ["tests/e2e/support/news-feeds.ts"], {
+  stdio: "ignore",
+  env: { ...process.env, NEWS_FEEDS_PORT: String(feedsPort) },
+});
+process.env.NEWS_FEEDS_PORT = String(feedsPort);
+const { writeFeedsConfig } = await import("../tests/e2e/support/feeds-config.ts");
+await new Promise((r) => setTimeout(r, 500));
 const server = await serveProduction(Number(process.env.LH_PORT ?? 4400), {
-  ...(process.env.FEEDS_CONFIG ? { FEEDS_CONFIG: process.env.FEEDS_CONFIG } : {}),
+  FEEDS_CONFIG: process.env.FEEDS_CONFIG ?? writeFeedsConfig(),
 });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -119,6 +132,7 @@ try {
     rows.push(row);
     const higherIsBetter = ["performance", "accessibility", "best-practices", "seo"];
     for (const k of keys) {
+      if ((k === "jsKb" || k === "cssKb") && !SIZE_BUDGETED_PAGES.has(p)) continue;
       const ok = higherIsBetter.includes(k) ? row[k] >= BUDGET[k] : row[k] <= BUDGET[k];
       if (!ok) failures.push(`${p}: ${k} ${row[k]} (budget ${BUDGET[k]})`);
     }
@@ -126,6 +140,7 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
+  feeds.kill();
 }
 
 console.log(`\nLighthouse mobile, median of ${RUNS} runs, production build\n`);

@@ -5,25 +5,40 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { nonceContext } from "../app/lib/request-context.ts";
+import { aiService } from "../app/lib/ai-faq.ts";
+import { nonceContext, servicesContext } from "../app/lib/request-context.ts";
 import type { Config } from "./config.server.ts";
+import { createFeedsApi } from "./feeds/api.server.ts";
+import { createFeedEngine } from "./feeds/engine.server.ts";
+import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
+import { createRadioRouter } from "./radio/stream.server.ts";
+import { clientAddressContext } from "./rate-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
+import type { Services } from "./services.server.ts";
+import { openDatabase } from "./store/db.server.ts";
 
 export type AppOptions = {
   config: Config;
   /** Built browser assets (production); absent in development, where Vite serves them. */
   clientDir?: string;
   vite?: ViteDevServer;
+  /** Start the background feed refresh (default); benchmarks and tools may not want it. */
+  startFeeds?: boolean;
 };
 
 /**
  * The whole HTTP application: headers, logging, compression, static files, APIs and the React
  * Router pages. It is the SSR bundle's entry, so production runs one module graph.
  */
-export function createApp({ config, clientDir, vite }: AppOptions) {
+export function createApp({ config, clientDir, vite, startFeeds = true }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // The contact rate limit counts per client address, which behind a proxy is in X-Forwarded-For.
+  if (config.TRUST_PROXY) {
+    const v = config.TRUST_PROXY;
+    app.set("trust proxy", v === "on" ? true : /^\d+$/.test(v) ? Number(v) : v);
+  }
 
   app.use(
     pinoHttp({
@@ -36,12 +51,34 @@ export function createApp({ config, clientDir, vite }: AppOptions) {
       },
     }),
   );
-  app.use(securityHeaders({ dev: Boolean(vite), https: config.SITE_URL.startsWith("https:") }));
+  // Opened once per process; loaders and actions reach it through servicesContext.
+  const db = openDatabase(config.DATA_DIR);
+  // The feed engine polls in the background; pages only ever read the store.
+  const feeds = createFeedEngine({ db });
+  const services: Services = { config, db, feeds };
+  if (startFeeds) feeds.start();
+  app.locals.close = async () => {
+    await feeds.stop();
+    db.close();
+  };
+  app.use(
+    securityHeaders({
+      dev: Boolean(vite),
+      https: config.SITE_URL.startsWith("https:"),
+      // /faq's browser calls the AI service directly (the reader's own key).
+      connect: [new URL(aiService(config).endpoint).origin],
+    }),
+  );
+  // The radio stream goes out before compression: audio must reach listeners unbuffered.
+  app.use(createRadioRouter(config));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
+
+  app.use(createFeedsApi(feeds));
+  app.use(createImageProxy(db));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -60,9 +97,11 @@ export function createApp({ config, clientDir, vite }: AppOptions) {
         ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
         : () => import("virtual:react-router/server-build"),
       mode: vite ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
+        context.set(servicesContext, services);
+        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
         return context;
       },
     }),

@@ -24,6 +24,70 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ SAMPLE_FALLBACK: "maybe" })).toThrow(/SAMPLE_FALLBACK must be "on" or "off"/);
   });
 
+  it("reads the radio settings, with the spec's port 8076 and 200 listeners by default", () => {
+    const c = parseConfig({});
+    expect(c.RADIO_STREAM_URL).toBeUndefined();
+    expect(c.RADIO_ALLOWED_PORTS).toEqual([8076]);
+    expect(c.RADIO_MAX_LISTENERS).toBe(200);
+    const set = parseConfig({
+      RADIO_STREAM_URL: "http://radio.example:{port}/stream",
+      RADIO_ALLOWED_PORTS: "8076, 8080,8076",
+      RADIO_MAX_LISTENERS: "50",
+    });
+    expect(set.RADIO_STREAM_URL).toBe("http://radio.example:{port}/stream");
+    expect(set.RADIO_ALLOWED_PORTS).toEqual([8076, 8080]);
+    expect(set.RADIO_MAX_LISTENERS).toBe(50);
+    expect(parseConfig({ RADIO_STREAM_URL: "https://radio.example/live" }).RADIO_STREAM_URL).toBe(
+      "https://radio.example/live",
+    );
+  });
+
+  it("names bad radio settings", () => {
+    expect(() => parseConfig({ RADIO_STREAM_URL: "ftp://radio.example/{port}" })).toThrow(
+      /RADIO_STREAM_URL must be an http\(s\) URL/,
+    );
+    expect(() => parseConfig({ RADIO_STREAM_URL: "radio.example:{port}" })).toThrow(/RADIO_STREAM_URL/);
+    expect(() => parseConfig({ RADIO_ALLOWED_PORTS: "8076,http" })).toThrow(
+      /RADIO_ALLOWED_PORTS must be a comma-separated list of ports/,
+    );
+    expect(() => parseConfig({ RADIO_ALLOWED_PORTS: "70000" })).toThrow(/RADIO_ALLOWED_PORTS/);
+    expect(() => parseConfig({ RADIO_ALLOWED_PORTS: "8076," })).toThrow(/RADIO_ALLOWED_PORTS/);
+    expect(() => parseConfig({ RADIO_MAX_LISTENERS: "0" })).toThrow(/RADIO_MAX_LISTENERS must be at least 1/);
+    expect(() => parseConfig({ RADIO_MAX_LISTENERS: "lots" })).toThrow(
+      /RADIO_MAX_LISTENERS must be a number/,
+    );
+  });
+
+  it("reads the AI FAQ service overrides and the contact rate limit", () => {
+    const c = parseConfig({});
+    expect(c.AI_FAQ_ENDPOINT).toBeUndefined();
+    expect(c.AI_FAQ_MODEL).toBeUndefined();
+    expect(c.CONTACT_RATE_LIMIT).toBe(5);
+    expect(c.CONTACT_RATE_WINDOW_MINUTES).toBe(10);
+    const set = parseConfig({
+      AI_FAQ_ENDPOINT: "http://127.0.0.1:4422/chat/completions",
+      AI_FAQ_MODEL: "sonar-pro",
+      CONTACT_RATE_LIMIT: "0",
+      CONTACT_RATE_WINDOW_MINUTES: "1.5",
+    });
+    expect(set.AI_FAQ_ENDPOINT).toBe("http://127.0.0.1:4422/chat/completions");
+    expect(set.AI_FAQ_MODEL).toBe("sonar-pro");
+    expect(set.CONTACT_RATE_LIMIT).toBe(0);
+    expect(set.CONTACT_RATE_WINDOW_MINUTES).toBe(1.5);
+  });
+
+  it("names bad AI FAQ and contact settings", () => {
+    expect(() => parseConfig({ AI_FAQ_ENDPOINT: "ftp://ai.example" })).toThrow(
+      /AI_FAQ_ENDPOINT must be an absolute http\(s\) URL/,
+    );
+    expect(() => parseConfig({ AI_FAQ_ENDPOINT: "api.perplexity.ai" })).toThrow(/AI_FAQ_ENDPOINT/);
+    expect(() => parseConfig({ CONTACT_RATE_LIMIT: "-1" })).toThrow(/CONTACT_RATE_LIMIT must be 0 \(off\)/);
+    expect(() => parseConfig({ CONTACT_RATE_LIMIT: "many" })).toThrow(/CONTACT_RATE_LIMIT must be a number/);
+    expect(() => parseConfig({ CONTACT_RATE_WINDOW_MINUTES: "0" })).toThrow(
+      /CONTACT_RATE_WINDOW_MINUTES must be more than 0/,
+    );
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", SITE_URL: "" }).PORT).toBe(3000);
   });

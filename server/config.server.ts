@@ -12,6 +12,24 @@ const port = z.coerce
 
 const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' });
 
+const portList = z.string().transform((text, ctx) => {
+  const parts = text.split(",").map((p) => p.trim());
+  if (!parts.every((p) => /^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535)) {
+    ctx.addIssue({ code: "custom", message: "must be a comma-separated list of ports such as 8076,8080" });
+    return z.NEVER;
+  }
+  return [...new Set(parts.map(Number))];
+});
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(text);
+    return (protocol === "http:" || protocol === "https:") && hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: port.default(3000),
@@ -20,6 +38,8 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://news.example" })
     .optional(),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  /** Behind a reverse proxy: "on", a hop count, or addresses/subnets to trust for X-Forwarded-For. */
+  TRUST_PROXY: z.string().max(500, "must be at most 500 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   FEEDS_CONFIG: z.string().min(1, "must not be empty").optional(),
   FEED_REFRESH_MINUTES: z.coerce
@@ -30,6 +50,36 @@ const schema = z.object({
   SAMPLE_FALLBACK: onOff.default("on"),
   /** Enables routes that exist only for the end-to-end tests (a deliberate rendering failure). */
   ENABLE_TEST_ROUTES: onOff.default("off"),
+  /** The radio station's stream, e.g. http://radio.example:{port}/stream; `{port}` is the listener's port. */
+  RADIO_STREAM_URL: z
+    .string()
+    .refine((url) => isHttpUrl(url.replaceAll("{port}", "8076")), {
+      error: "must be an http(s) URL such as http://radio.example:{port}/stream",
+    })
+    .optional(),
+  /** The only ports /api/stream relays, so it can never be an open proxy. */
+  RADIO_ALLOWED_PORTS: portList.default([8076]),
+  RADIO_MAX_LISTENERS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(200),
+  /** The AI FAQ service's endpoint and model; content/site.ts names the defaults (tests use a mock). */
+  AI_FAQ_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://ai.example/v1" })
+    .optional(),
+  AI_FAQ_MODEL: z.string().max(100, "must be at most 100 characters").optional(),
+  /** Contact messages one client may send per window; 0 turns the limit off (the e2e server does). */
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .default(5),
+  CONTACT_RATE_WINDOW_MINUTES: z.coerce
+    .number({ error: "must be a number" })
+    .positive("must be more than 0")
+    .max(24 * 60, "must be at most 1440")
+    .default(10),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "SITE_URL"> & { SITE_URL: string };

@@ -16,12 +16,15 @@ describe("stripModulePreloads", () => {
       const bytes = Buffer.from(html);
       const chunks: Buffer[] = [];
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
-      expect(await run(chunks)).toBe('<html><head><link rel="stylesheet" href="/s.css"/></head><body>é</body></html>');
+      expect(await run(chunks)).toBe(
+        '<html><head><link rel="stylesheet" href="/s.css"/></head><body>é</body></html>',
+      );
     }
   });
 
   it("leaves the body alone", async () => {
-    const html = '<head></head><body><p>&lt;link rel="modulepreload"&gt;</p><link rel="modulepreload" href="/x"/>';
+    const html =
+      '<head></head><body><p>&lt;link rel="modulepreload"&gt;</p><link rel="modulepreload" href="/x"/>';
     expect(await run([html])).toBe(html);
   });
 });

@@ -1,5 +1,5 @@
-import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 
 const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const HEAD_END = "</head>";

@@ -1,4 +1,4 @@
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/site.ts";
 
 /*
  * Every date is formatted with a fixed locale and the site's time zone, so the server's HTML and
@@ -11,13 +11,13 @@ const longFormat = new Intl.DateTimeFormat(LOCALE, {
   year: "numeric",
   month: "long",
   day: "numeric",
-  timeZone: site.timeZone,
+  timeZone: identity.timeZone,
 });
 const shortFormat = new Intl.DateTimeFormat(LOCALE, {
   month: "short",
   day: "numeric",
   year: "numeric",
-  timeZone: site.timeZone,
+  timeZone: identity.timeZone,
 });
 
 function toDate(value: Date | string): Date | null {
@@ -45,7 +45,7 @@ export function isoDay(value: Date | string): string {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
-    timeZone: site.timeZone,
+    timeZone: identity.timeZone,
   }).format(d);
   return parts;
 }

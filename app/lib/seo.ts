@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/site.ts";
 
 type RootData = { siteUrl: string } | undefined;
 type MetaArgsLike = {
@@ -25,23 +25,23 @@ export function siteUrlFrom(matches: MetaArgsLike["matches"]): string {
 export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(args.matches);
   const url = `${siteUrl}${page.path ?? args.location.pathname}`;
-  const title = page.title === site.title ? site.title : `${page.title} | ${site.title}`;
-  const description = page.description ?? site.description;
-  const image = `${siteUrl}${site.socialImage.path}`;
+  const title = page.title === identity.title ? identity.title : `${page.title} | ${identity.title}`;
+  const description = page.description ?? identity.description;
+  const image = `${siteUrl}${identity.socialImage.path}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: site.title },
+    { property: "og:site_name", content: identity.title },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: String(site.socialImage.width) },
-    { property: "og:image:height", content: String(site.socialImage.height) },
-    { property: "og:image:alt", content: site.socialImage.alt },
-    { property: "og:locale", content: site.language.replace("-", "_") },
+    { property: "og:image:width", content: String(identity.socialImage.width) },
+    { property: "og:image:height", content: String(identity.socialImage.height) },
+    { property: "og:image:alt", content: identity.socialImage.alt },
+    { property: "og:locale", content: identity.language.replace("-", "_") },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
@@ -59,7 +59,7 @@ export function publicationJsonLd(siteUrl: string): string {
       {
         "@type": "NewsMediaOrganization",
         "@id": `${siteUrl}/#organization`,
-        name: site.title,
+        name: identity.title,
         url: `${siteUrl}/`,
         logo: {
           "@type": "ImageObject",
@@ -67,16 +67,16 @@ export function publicationJsonLd(siteUrl: string): string {
           width: 180,
           height: 180,
         },
-        parentOrganization: { "@type": "Organization", name: site.network.name },
+        parentOrganization: { "@type": "Organization", name: identity.network.name },
         publishingPrinciples: `${siteUrl}/about#editorial-standards`,
-        email: site.newsroomEmail,
+        email: identity.newsroomEmail,
       },
       {
         "@type": "WebSite",
         "@id": `${siteUrl}/#website`,
-        name: site.title,
+        name: identity.title,
         url: `${siteUrl}/`,
-        inLanguage: site.language,
+        inLanguage: identity.language,
         publisher: { "@id": `${siteUrl}/#organization` },
         potentialAction: {
           "@type": "SearchAction",

@@ -13,7 +13,10 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: args.loaderData?.page.title ?? "About", description: args.loaderData?.page.description });
+  seo(args, {
+    title: args.loaderData?.page.title ?? "About",
+    description: args.loaderData?.page.description,
+  });
 
 export default function About({ loaderData }: Route.ComponentProps) {
   return <StaticPage page={loaderData.page} />;

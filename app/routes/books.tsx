@@ -1,8 +1,8 @@
-import { ArrowLeft, ExternalLink } from "../components/ui/icons.tsx";
 import { Link } from "react-router";
 import { books } from "../../content/books.ts";
-import { site } from "../../content/site.ts";
+import { bookLinks, university } from "../../content/site.ts";
 import { BookCard } from "../components/books/BookCard.tsx";
+import { ArrowLeft, ExternalLink } from "../components/ui/icons.tsx";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/books";
 
@@ -36,9 +36,7 @@ export default function Books({ loaderData }: Route.ComponentProps) {
         aria-labelledby="university-title"
         className="mt-4 overflow-hidden rounded-xl bg-gradient-to-br from-[#1f2a44] to-[#0b6b4f] px-6 py-10 text-white sm:px-10"
       >
-        <p className="text-sm font-semibold uppercase tracking-widest text-white/80">
-          {site.university.name}
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-white/80">{university.name}</p>
         <h1
           id="university-title"
           className="mt-2 max-w-3xl font-serif text-3xl font-bold leading-tight sm:text-4xl"
@@ -46,12 +44,12 @@ export default function Books({ loaderData }: Route.ComponentProps) {
           Transform Your Life with Ancient Wisdom
         </h1>
         <p className="mt-4 max-w-2xl text-white/90">
-          Study with {site.university.name}: degree and certificate programs that join timeless knowledge of
+          Study with {university.name}: degree and certificate programs that join timeless knowledge of
           consciousness and well-being with a modern education in business, sustainability and the arts.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <a
-            href={site.university.applyUrl}
+            href={university.applyUrl}
             {...external}
             className="inline-flex items-center gap-1.5 rounded bg-white px-4 py-2.5 font-semibold text-[#1f2a44] hover:bg-white/90"
           >
@@ -60,7 +58,7 @@ export default function Books({ loaderData }: Route.ComponentProps) {
             <span className="sr-only">(opens in a new tab)</span>
           </a>
           <a
-            href={site.university.learnMoreUrl}
+            href={university.learnMoreUrl}
             {...external}
             className="inline-flex items-center gap-1.5 rounded border border-white/70 px-4 py-2.5 font-semibold hover:bg-white/10"
           >
@@ -85,7 +83,7 @@ export default function Books({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <a
-            href={site.books.allBooksUrl}
+            href={bookLinks.allBooksUrl}
             {...external}
             className="inline-flex items-center gap-1.5 rounded bg-accent px-4 py-2.5 font-semibold text-white hover:bg-accent-strong"
           >

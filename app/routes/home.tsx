@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { site } from "../../content/site.ts";
+import { embeds, identity } from "../../content/site.ts";
 import { logger } from "../../server/logger.server.ts";
 import { type HomeData, loadHome, settleBriefly, withDeadline } from "../../server/news-pages.server.ts";
 import { addSubscriber } from "../../server/store/subscribers.server.ts";
@@ -17,7 +17,7 @@ import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: site.title, description: site.description });
+  seo(args, { title: identity.title, description: identity.description });
 
 export function headers() {
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
@@ -82,7 +82,7 @@ function Blocks({ data }: { data: HomeData }) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-10">
-      <h1 className="sr-only">{site.title}: today's headlines</h1>
+      <h1 className="sr-only">{identity.title}: today's headlines</h1>
       <WelcomeToast />
       <Suspense fallback={<HomeSkeleton />}>
         <Await resolve={loaderData.home} errorElement={<LoadError message="Failed to load articles" />}>
@@ -101,9 +101,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <h2 id="video-title" className="mb-3 font-serif text-2xl font-bold">
             Featured video
           </h2>
-          <VideoFacade id={site.embeds.video.id} title={site.embeds.video.title} />
+          <VideoFacade id={embeds.video.id} title={embeds.video.title} />
         </div>
-        <AdSlot script={site.embeds.adScript} />
+        <AdSlot script={embeds.adScript} />
       </section>
       <Newsletter fallback={actionData} />
     </div>

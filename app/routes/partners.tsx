@@ -1,14 +1,14 @@
-import { ExternalLink } from "../components/ui/icons.tsx";
 import { Link } from "react-router";
 import { partnerDocuments } from "../../content/partners.ts";
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/site.ts";
+import { ExternalLink } from "../components/ui/icons.tsx";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/partners";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Partner Documents",
-    description: `Reports and guides from ${site.title}'s partners on charging networks, fleets and home charging.`,
+    description: `Reports and guides from ${identity.title}'s partners on charging networks, fleets and home charging.`,
   });
 
 export default function Partners() {
@@ -17,8 +17,8 @@ export default function Partners() {
       <header className="border-b border-line pb-6">
         <h1 className="font-serif text-4xl font-bold sm:text-5xl">Partner Documents</h1>
         <p className="mt-3 text-lg text-muted">
-          Reports and guides our partners publish for {site.title} readers. Each document opens in full from
-          its original link.
+          Reports and guides our partners publish for {identity.title} readers. Each document opens in full
+          from its original link.
         </p>
       </header>
       <div className="mt-8 space-y-10">

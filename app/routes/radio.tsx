@@ -1,4 +1,4 @@
-import { site } from "../../content/site.ts";
+import { identity, radio } from "../../content/site.ts";
 import { Info, RadioWaves } from "../components/radio/icons.tsx";
 import { RadioPlayer } from "../components/radio/RadioPlayer.tsx";
 import { seo } from "../lib/seo.ts";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/radio";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Live Radio",
-    description: `Listen to ${site.radio.stationName}, the 24/7 live stream from ${site.title}.`,
+    description: `Listen to ${radio.stationName}, the 24/7 live stream from ${identity.title}.`,
   });
 
 export function headers() {
@@ -43,8 +43,8 @@ export default function RadioPage() {
         <div className="mt-3 flex items-start gap-3">
           <RadioWaves aria-hidden="true" className="mt-1 size-5 shrink-0 text-[var(--link)]" />
           <p>
-            <strong>{site.radio.stationName}</strong>: live programming comes straight from the station
-            stream, around the clock.
+            <strong>{radio.stationName}</strong>: live programming comes straight from the station stream,
+            around the clock.
           </p>
         </div>
       </section>

@@ -54,6 +54,7 @@ function Marked({ segments }: { segments: TextSegment[] }) {
 
 function SearchBox({ query }: { query: string }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role="search" on the form is the widely supported landmark
     <form method="get" action="/search" role="search" className="mt-4 flex max-w-xl">
       <label htmlFor="search-page-q" className="sr-only">
         Search articles

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import { site } from "../../content/site.ts";
+import { embeds } from "../../content/site.ts";
 import {
   loadSection,
   type SectionData,
@@ -86,8 +86,8 @@ export default function Section({ loaderData }: Route.ComponentProps) {
         {key === "events" ? (
           <div className="aspect-[3/4] w-full overflow-hidden rounded border border-line sm:aspect-video">
             <iframe
-              src={site.embeds.eventsWall.url}
-              title={site.embeds.eventsWall.title}
+              src={embeds.eventsWall.url}
+              title={embeds.eventsWall.title}
               loading="lazy"
               className="size-full"
             />

@@ -326,7 +326,9 @@ test.describe("scenarios with their own feeds", () => {
     await expect(page.getByTestId("article-card")).toHaveCount(15, { timeout: 15_000 });
   });
 
-  test("a cold section whose publisher never answers shows the error, not endless skeletons", async ({ page }) => {
+  test("a cold section whose publisher never answers shows the error, not endless skeletons", async ({
+    page,
+  }) => {
     test.skip(test.info().project.name !== "wide", "scenario servers run once");
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "hang") });
     await page.goto(`${server.url}/food`, { waitUntil: "commit" });

@@ -1,6 +1,6 @@
-import { ExternalLink } from "../ui/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import type { Book } from "../../../content/books.ts";
+import { ExternalLink } from "../ui/icons.tsx";
 
 export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
 

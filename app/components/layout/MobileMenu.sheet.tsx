@@ -1,9 +1,9 @@
-import { X } from "../ui/icons.tsx";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { SHEET_LINKS } from "../../lib/sections.ts";
 import { IconTooltip } from "../ui/IconTooltip.tsx";
+import { X } from "../ui/icons.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
 export type SheetProps = {

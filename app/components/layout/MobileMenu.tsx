@@ -1,6 +1,6 @@
-import { Menu } from "../ui/icons.tsx";
 import { useRef, useState } from "react";
 import { IconTooltip } from "../ui/IconTooltip.tsx";
+import { Menu } from "../ui/icons.tsx";
 import { LazySwap } from "../ui/LazySwap.tsx";
 
 const loadSheet = () => import("./MobileMenu.sheet.tsx").then((m) => m.MobileMenuSheet);

@@ -1,7 +1,7 @@
-import { ChevronDown } from "../ui/icons.tsx";
 import { NavigationMenu } from "radix-ui";
 import { NavLink } from "react-router";
 import { SECTION_LINKS, TOP_BAR_LINKS } from "../../lib/sections.ts";
+import { ChevronDown } from "../ui/icons.tsx";
 import { itemClass, type TopBarProps } from "./NewsSectionsMenu.tsx";
 
 /**

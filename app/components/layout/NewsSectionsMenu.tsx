@@ -1,7 +1,7 @@
-import { ChevronDown } from "../ui/icons.tsx";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { TOP_BAR_LINKS } from "../../lib/sections.ts";
+import { ChevronDown } from "../ui/icons.tsx";
 import { LazySwap } from "../ui/LazySwap.tsx";
 
 export const itemClass =

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { site } from "../../../content/site.ts";
+import { identity } from "../../../content/site.ts";
 
 /** The not-found page (spec §2): the server has already logged the path and answered 404. */
 export function NotFound() {
   return (
     <section aria-labelledby="not-found-title" className="mx-auto max-w-2xl py-16 text-center">
-      <title>{`Page not found | ${site.title}`}</title>
+      <title>{`Page not found | ${identity.title}`}</title>
       <meta name="robots" content="noindex" />
       <p className="font-serif text-7xl font-bold text-muted">404</p>
       <h1 id="not-found-title" className="mt-4 font-serif text-3xl font-bold">

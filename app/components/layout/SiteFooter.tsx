@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "../../../content/site.ts";
+import { identity } from "../../../content/site.ts";
 import { SECTION_LINKS } from "../../lib/sections.ts";
 
 const MORE_LINKS = [
@@ -26,9 +26,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_2fr_1fr]">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="font-serif text-xl font-bold">
-            About {site.title}
+            About {identity.title}
           </h2>
-          <p className="mt-2 text-sm leading-6 text-muted">{site.about}</p>
+          <p className="mt-2 text-sm leading-6 text-muted">{identity.about}</p>
         </section>
         <nav aria-labelledby="footer-sections">
           <h2 id="footer-sections" className="font-serif text-xl font-bold">
@@ -62,8 +62,8 @@ export function SiteFooter() {
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-muted sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
-            © {site.copyrightYear} {site.title}. Part of the {site.network.name}, a network of{" "}
-            {site.network.publications.toLocaleString("en-US")} publications.
+            © {identity.copyrightYear} {identity.title}. Part of the {identity.network.name}, a network of{" "}
+            {identity.network.publications.toLocaleString("en-US")} publications.
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-4 gap-y-1">

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { site } from "../../../content/site.ts";
+import { identity } from "../../../content/site.ts";
 import { formatLongDate, formatShortDate, isoDay } from "../../lib/dates.ts";
 import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "../../lib/sections.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
@@ -35,9 +35,9 @@ export function SiteHeader({ now }: { now?: string }) {
           to="/"
           className="font-serif text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-6xl"
         >
-          {site.title}
+          {identity.title}
         </Link>
-        <p className="max-w-2xl text-sm text-muted sm:text-base">{site.tagline}</p>
+        <p className="max-w-2xl text-sm text-muted sm:text-base">{identity.tagline}</p>
         <SearchForm className="mt-3 hidden w-full max-w-md md:flex" />
       </div>
       <nav aria-label="Primary" className="border-t border-line">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { site } from "../../../content/site.ts";
+import { identity } from "../../../content/site.ts";
 import { notify } from "../../lib/toast.ts";
 
 const KEY = "welcome-toast-shown";
@@ -16,7 +16,7 @@ export function WelcomeToast() {
     }
     if (seen) return;
     const timer = window.setTimeout(() => {
-      notify.message(`Welcome to ${site.title}`, {
+      notify.message(`Welcome to ${identity.title}`, {
         description: "Today's EV, charging and general headlines, gathered from trusted publishers.",
       });
       try {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { site } from "../../../content/site.ts";
+import { identity, radio } from "../../../content/site.ts";
 import { initialPlayerState, playerReducer, sliderValue, volumeText } from "../../lib/player.ts";
 import { Play } from "../ui/icons.tsx";
 import { CircleAlert, LoaderCircle, Pause, Volume2, VolumeX } from "./icons.tsx";
 import { VolumeSlider } from "./VolumeSlider.tsx";
 
 /** The proxied stream (spec section 7): same origin, so the CSP's media-src 'self' covers it. */
-export const STREAM_SRC = `/api/stream?port=${site.radio.streamPort}`;
+export const STREAM_SRC = `/api/stream?port=${radio.streamPort}`;
 
 const MEDIA_ACTIONS = ["play", "pause", "stop"] as const;
 
@@ -56,10 +56,10 @@ export function RadioPlayer() {
     const session = navigator.mediaSession;
     try {
       session.metadata = new MediaMetadata({
-        title: site.radio.title,
-        artist: site.radio.stationName,
-        album: site.title,
-        artwork: [{ ...site.radio.artwork }],
+        title: radio.title,
+        artist: radio.stationName,
+        album: identity.title,
+        artwork: [{ ...radio.artwork }],
       });
     } catch {
       // Some browsers have the session but not the metadata constructor.

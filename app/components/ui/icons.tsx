@@ -19,6 +19,7 @@ function Svg({ children, ...props }: IconProps) {
       strokeLinecap="round"
       strokeLinejoin="round"
       focusable="false"
+      aria-hidden="true"
       {...props}
     >
       {children}

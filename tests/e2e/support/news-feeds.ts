@@ -35,7 +35,7 @@ export function items(section: string, mode: string): Item[] {
   for (let i = 1; i <= 16; i++) {
     list.push({
       title: `${section} fixture headline ${i}`,
-      description: `Summary of ${section} story ${i}: grid batteries, charging corridors and city buses in plain words.`,
+      description: `Summary of ${section} story ${i}: grid batteries, charging corridors and electric city buses in plain words.`,
       link: `https://news.example/${section}/${i}`,
       image: i % 3 === 1 ? `${BASE}/img/${section}-${i}.svg` : undefined,
       hoursAgo: i * 2,
