@@ -22,28 +22,30 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [paused, toast.id]);
 
   return (
-    <li
-      role={toast.kind === "error" ? "alert" : "status"}
-      aria-atomic="true"
-      data-kind={toast.kind}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      className={`toast-in pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${KIND_STYLE[toast.kind]}`}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
-      </div>
-      <button
-        type="button"
-        onClick={() => dismissToast(toast.id)}
-        aria-label="Close notification"
-        className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
+    <li className="pointer-events-auto w-full">
+      <div
+        role={toast.kind === "error" ? "alert" : "status"}
+        aria-atomic="true"
+        data-kind={toast.kind}
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+        className={`toast-in flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${KIND_STYLE[toast.kind]}`}
       >
-        <X aria-hidden="true" className="size-4" />
-      </button>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => dismissToast(toast.id)}
+          aria-label="Close notification"
+          className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </div>
     </li>
   );
 }

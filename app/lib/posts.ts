@@ -1,0 +1,24 @@
+/** Our own blog posts as pages show them (the full posts are built on the server). */
+export type PostSummary = {
+  slug: string;
+  /** Site-relative address: /blog/{slug}. */
+  url: string;
+  title: string;
+  description: string;
+  author: string;
+  category: string;
+  /** ISO 8601 (UTC). */
+  publishedAt: string;
+  updatedAt?: string;
+  image: { src: string; alt: string };
+  /** Minutes to read: words / 200, rounded, at least 1. */
+  readTime: number;
+};
+
+/** Post illustrations are 16:9; pages give the box its size before the image arrives. */
+export const POST_IMAGE_WIDTH = 1200;
+export const POST_IMAGE_HEIGHT = 675;
+
+export function postPath(slug: string): string {
+  return `/blog/${slug}`;
+}

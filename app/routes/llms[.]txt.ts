@@ -1,0 +1,13 @@
+import { textFileResponse } from "../../server/publishing/http.server.ts";
+import { llmsTxt } from "../../server/publishing/site-files.server.ts";
+import { servicesContext } from "../lib/request-context.ts";
+import type { Route } from "./+types/llms[.]txt";
+
+/** /llms.txt: what the site is and how AI systems may use and cite it (llmstxt.org format). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return textFileResponse(request, llmsTxt(context.get(servicesContext).config.SITE_URL), {
+    key: "llms",
+    contentType: "text/plain; charset=utf-8",
+    cacheControl: "public, max-age=3600",
+  });
+}

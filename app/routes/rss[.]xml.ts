@@ -1,0 +1,14 @@
+import { textFileResponse } from "../../server/publishing/http.server.ts";
+import { rssFeed } from "../../server/publishing/site-files.server.ts";
+import { servicesContext } from "../lib/request-context.ts";
+import type { Route } from "./+types/rss[.]xml";
+
+/** /rss.xml: our own posts as RSS 2.0, with ETag and Last-Modified (304 for a current copy). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContext);
+  return textFileResponse(request, rssFeed(config.SITE_URL).xml, {
+    key: "rss",
+    contentType: "application/rss+xml; charset=utf-8",
+    cacheControl: "public, max-age=600, stale-while-revalidate=3600",
+  });
+}
