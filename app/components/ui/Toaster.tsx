@@ -23,6 +23,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <li className="pointer-events-auto w-full">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the timer */}
       <div
         role={toast.kind === "error" ? "alert" : "status"}
         aria-atomic="true"
