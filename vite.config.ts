@@ -5,7 +5,27 @@ import { defineConfig } from "vite";
 export default defineConfig({
   // The SSR bundle's entry is our Express app, so server.ts loads one module graph (one store,
   // one scheduler) in production.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            // The frame's and the news pages' small modules in one chunk: a dozen tiny files each
+            // cost a request and compress worse than one. Lazily loaded widgets stay separate.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "shell",
+                  test: /\/app\/(lib\/(dates|links|sections|seo|toast|interaction|section-subtitles)\.ts|components\/(layout|ui|news)\/(?![^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   // No __vitePreload wrapper around import(): the lazily loaded widgets need no preload help.
   build: { assetsInlineLimit: 0, modulePreload: false },
   plugins: [tailwindcss(), reactRouter()],
