@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -91,6 +92,13 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  // In development Vite loads react-router for our modules (its development build) while the
+  // Express adapter loads it natively; the adapter checks the context with instanceof, so the
+  // context must come from the adapter's copy.
+  const ContextProvider: typeof RouterContextProvider = vite
+    ? (createRequire(import.meta.url)("react-router") as typeof import("react-router")).RouterContextProvider
+    : RouterContextProvider;
+
   app.use(
     createRequestHandler({
       build: vite
@@ -98,7 +106,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
         : () => import("virtual:react-router/server-build"),
       mode: vite ? "development" : "production",
       getLoadContext(req, res) {
-        const context = new RouterContextProvider();
+        const context = new ContextProvider();
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
         context.set(servicesContext, services);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
