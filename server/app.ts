@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -49,6 +50,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // pino-http invents an Error with a stack for every 5xx; the status says it all. Real
+        // errors are logged where they happen, with their own stack.
+        err: (err: Error) =>
+          err.message.startsWith("failed with status code") ? undefined : pino.stdSerializers.err(err),
       },
     }),
   );
