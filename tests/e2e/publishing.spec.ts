@@ -217,7 +217,7 @@ test.describe("rss manager", () => {
       await page.goto("/rss-manager");
       await waitForHydration(page);
       await page.getByRole("button", { name: "Regenerate" }).click();
-      const error = page.getByRole("region", { name: "Notifications" }).locator('li[data-kind="error"]');
+      const error = page.getByRole("region", { name: "Notifications" }).locator('[data-kind="error"]');
       await expect(error).toBeVisible();
       await expect(error.getByText("Error", { exact: true })).toBeVisible();
       await expect(error.getByText("Failed to generate RSS feed", { exact: true })).toBeVisible();
