@@ -62,14 +62,14 @@ describe("/rss.xml", () => {
       expect(item.pubDate).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
       expect(item.authors?.[0]?.email).toBe(site.newsroomEmail);
       expect(item.categories?.[0]?.name).toBeTruthy();
-      expect(item.enclosures?.[0]).toMatchObject({ type: "image/png" });
+      expect(item.enclosures?.[0]).toMatchObject({ type: "image/webp" });
       expect(item.enclosures?.[0]?.length).toBeGreaterThan(1000);
     }
 
     const b = await new Parser().parseString(xml);
     expect(b.title).toBe(site.title);
     expect(b.items.map((i) => i.link)).toEqual(a.items?.map((i) => i.link));
-    expect(b.items[0]?.enclosure?.url).toMatch(new RegExp(`^${SITE}/images/blog/.+\\.png$`));
+    expect(b.items[0]?.enclosure?.url).toMatch(new RegExp(`^${SITE}/images/blog/.+\\.webp$`));
   });
 
   it("answers 304 to a repeat with its ETag or its Last-Modified", async () => {

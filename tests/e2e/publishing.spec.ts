@@ -83,7 +83,7 @@ test.describe("blog", () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      /\/images\/blog\/charging-levels\.png$/,
+      /\/images\/blog\/charging-levels\.webp$/,
     );
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(ld.some((t) => t.includes('"@type":"BlogPosting"'))).toBe(true);

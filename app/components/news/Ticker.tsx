@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import type { ArticleSummary } from "../../lib/article.ts";
 import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
 
@@ -7,6 +8,10 @@ import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
  */
 export function Ticker({ articles }: { articles: ArticleSummary[] }) {
   const items = articles.filter((a) => safeHttpUrl(a.link));
+  // The moving copy is added after hydration: less to hydrate, and without JavaScript the
+  // ticker is a plain list that scrolls sideways.
+  const [moving, setMoving] = useState(false);
+  useEffect(() => setMoving(true), []);
   if (items.length === 0) return null;
   const list = (hidden: boolean) => (
     <ul className="flex shrink-0 items-center gap-8 pr-8" aria-hidden={hidden || undefined}>
@@ -33,11 +38,15 @@ export function Ticker({ articles }: { articles: ArticleSummary[] }) {
       <h2 className="flex shrink-0 items-center bg-red-700 px-3 text-xs font-bold uppercase tracking-wider text-white">
         Latest
       </h2>
-      <div className="relative min-w-0 flex-1 overflow-hidden py-2 motion-reduce:overflow-x-auto">
-        <div className="ticker-track flex w-max group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused]">
+      <div
+        className={`relative min-w-0 flex-1 py-2 motion-reduce:overflow-x-auto ${moving ? "overflow-hidden" : "overflow-x-auto"}`}
+      >
+        <div
+          className={`flex w-max group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] ${moving ? "ticker-track" : ""}`}
+        >
           {list(false)}
           {/* A second copy makes the loop seamless; screen readers and the keyboard skip it. */}
-          <div className="motion-reduce:hidden">{list(true)}</div>
+          {moving ? <div className="motion-reduce:hidden">{list(true)}</div> : null}
         </div>
       </div>
     </section>
