@@ -9,11 +9,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { aiService } from "../app/lib/ai-faq.ts";
 import { nonceContext, servicesContext } from "../app/lib/request-context.ts";
+import { SECTIONS } from "../app/lib/sections.ts";
 import type { Config } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
+import { createPageCache } from "./page-cache.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
@@ -60,7 +62,12 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   // Opened once per process; loaders and actions reach it through servicesContext.
   const db = openDatabase(config.DATA_DIR);
   // The feed engine polls in the background; pages only ever read the store.
-  const feeds = createFeedEngine({ db });
+  // Rendered home and section pages, dropped whenever a feed refresh changes the store.
+  const pageCache = createPageCache({
+    paths: new Set(["/", ...SECTIONS.map((s) => `/${s.key}`)]),
+    ttlMs: config.PAGE_CACHE_SECONDS * 1000,
+  });
+  const feeds = createFeedEngine({ db, onStoreChange: () => pageCache.clear() });
   const services: Services = { config, db, feeds };
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
@@ -84,6 +91,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   });
 
   app.use(createFeedsApi(feeds));
+  if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(createImageProxy(db));
 
   if (vite) {

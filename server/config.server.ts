@@ -48,6 +48,13 @@ const schema = z.object({
     .max(24 * 60, "must be at most 1440")
     .default(10),
   SAMPLE_FALLBACK: onOff.default("on"),
+  /** How long a rendered home or section page is reused (0 turns the page cache off). */
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(3600, "must be at most 3600")
+    .default(60),
   /** Enables routes that exist only for the end-to-end tests (a deliberate rendering failure). */
   ENABLE_TEST_ROUTES: onOff.default("off"),
   /** The radio station's stream, e.g. http://radio.example:{port}/stream; `{port}` is the listener's port. */

@@ -50,6 +50,8 @@ export type FeedEngineOptions = {
   now?: () => Date;
   random?: () => number;
   logger?: EngineLogger;
+  /** Called after a feed's stored articles change (the page cache drops what it rendered). */
+  onStoreChange?: (url: string) => void;
 };
 
 export type RefreshOutcome =
@@ -161,6 +163,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         return { url, status: "not-modified" };
       }
       store.saveSuccess(url, result, iso, next);
+      options.onStoreChange?.(url);
       if (result.skipped > 0) log.warn({ url, skipped: result.skipped }, "feed items skipped");
       log.info({ url, items: result.items.length }, "feed refreshed");
       return { url, status: "updated", items: result.items.length };

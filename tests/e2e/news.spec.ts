@@ -63,7 +63,7 @@ test.describe("home", () => {
     await page.goto("/");
     const ticker = page.getByRole("region", { name: "Latest headlines" });
     const links = ticker.locator("ul:not([aria-hidden]) a");
-    expect(await links.count()).toBeGreaterThan(5);
+    await expect.poll(() => links.count()).toBeGreaterThan(5);
     await expect(links.first()).toHaveAttribute("target", "_blank");
     await expect(links.first()).toHaveAttribute("href", /^https:\/\/news\.example\//);
   });

@@ -63,6 +63,7 @@ export function LoadError({ message }: { message: string }) {
   return (
     <div
       role="alert"
+      data-load-error
       className="rounded border border-red-300 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
     >
       <p className="font-semibold text-red-800 dark:text-red-200">{message}</p>
