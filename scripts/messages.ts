@@ -4,9 +4,9 @@
  *   npm run -s messages -- export --csv      every message as CSV on standard output
  * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
  */
-import { type Config, ConfigError, parseConfig } from "../server/config.server.ts";
-import { openDatabase } from "../server/store/db.server.ts";
+
 import { listMessages, type StoredMessage } from "../server/store/messages.server.ts";
+import { fail, openStoreFromEnv } from "./lib/cli.ts";
 import { toCsv } from "./lib/csv.ts";
 
 const USAGE = `Usage:
@@ -14,11 +14,6 @@ const USAGE = `Usage:
   npm run -s messages -- export --csv`;
 
 const CSV_HEADER = ["id", "created_at", "name", "email", "category", "subject", "message"];
-
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
 
 function readable(messages: StoredMessage[]): string {
   if (messages.length === 0) return "No messages yet.";
@@ -46,15 +41,7 @@ const unknown = flags.filter((f) => !known[command]?.includes(f));
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 if (command === "export" && !flags.includes("--csv")) fail(`export needs a format: --csv\n${USAGE}`);
 
-let config: Config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message, 1);
-  throw error;
-}
-
-const db = openDatabase(config.DATA_DIR);
+const db = openStoreFromEnv();
 try {
   const messages = listMessages(db);
   if (command === "export") {

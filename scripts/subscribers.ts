@@ -3,31 +3,18 @@
  *   npm run -s subscribers -- list [--json]   oldest first, one address a line (or as JSON)
  * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
  */
-import { type Config, ConfigError, parseConfig } from "../server/config.server.ts";
-import { openDatabase } from "../server/store/db.server.ts";
+
 import { listSubscribers } from "../server/store/subscribers.server.ts";
+import { fail, openStoreFromEnv } from "./lib/cli.ts";
 
 const USAGE = "Usage:\n  npm run -s subscribers -- list [--json]";
-
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
 
 const [command, ...flags] = process.argv.slice(2);
 if (command !== "list") fail(USAGE);
 const unknown = flags.filter((f) => f !== "--json");
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
-let config: Config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message, 1);
-  throw error;
-}
-
-const db = openDatabase(config.DATA_DIR);
+const db = openStoreFromEnv();
 try {
   const subscribers = listSubscribers(db);
   if (flags.includes("--json")) {

@@ -1,28 +1,6 @@
-import type { SVGProps } from "react";
+import { type IconProps, Svg } from "../ui/icons.tsx";
 
-/* Icons for the publishing pages, inlined from Lucide (ISC licence). Decorative: hidden from assistive technology. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/* Icons for the publishing pages, inlined from Lucide (ISC licence), drawn in the shared frame. */
 
 export function Rss(props: IconProps) {
   return (

@@ -1,31 +1,9 @@
-import type { SVGProps } from "react";
+import { type IconProps, Svg } from "../ui/icons.tsx";
 
 /*
- * The radio page's icons, inlined from Lucide (ISC licence) like app/components/ui/icons.tsx, so
- * the page does not ship lucide-react's runtime. Decorative, so hidden from assistive technology.
+ * The radio page's icons, inlined from Lucide (ISC licence) in the shared frame of
+ * app/components/ui/icons.tsx, so the page does not ship lucide-react's runtime.
  */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 const SPEAKER =
   "M11 4.702a.705.705 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.705.705 0 0 0 11 19.298z";

@@ -4,9 +4,10 @@ import type { SVGProps } from "react";
  * The few icons the always-loaded frame and news pages use, inlined from Lucide (ISC licence) so
  * those pages do not ship lucide-react's runtime. Decorative: callers pass aria-hidden.
  */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps) {
+/** The Lucide frame every inlined icon draws in; page-specific icon files reuse it. */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
