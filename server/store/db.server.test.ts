@@ -1,8 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DATABASE_FILE, migrate, openDatabase, schemaVersion, transaction } from "./db.server.ts";
+import {
+  DATABASE_FILE,
+  integrityProblems,
+  migrate,
+  openDatabase,
+  schemaVersion,
+  transaction,
+} from "./db.server.ts";
 import { MIGRATIONS, type Migration } from "./migrations.server.ts";
 
 const dirs: string[] = [];
@@ -102,5 +109,32 @@ describe("transaction", () => {
     ).toThrow("abort");
     expect(db.prepare("SELECT x FROM t").all()).toEqual([{ x: 1 }]);
     db.close();
+  });
+});
+
+describe("integrityProblems", () => {
+  it("is empty for a sound database and names the damage in a broken one", () => {
+    const dir = tempDir();
+    let db = openDatabase(dir);
+    expect(integrityProblems(db)).toEqual([]);
+    db.exec("CREATE TABLE t (x TEXT); CREATE INDEX t_x ON t (x);");
+    const insert = db.prepare("INSERT INTO t VALUES (?)");
+    for (let i = 0; i < 2000; i++) insert.run(`row ${i}`);
+    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 't_x'").get() as {
+      rootpage: number;
+    };
+    const { page_size } = db.prepare("PRAGMA page_size").get() as { page_size: number };
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    db.close();
+    // Scribble over the index's root page, as a torn write on a failing disk would.
+    const fd = openSync(join(dir, DATABASE_FILE), "r+");
+    writeSync(fd, Buffer.alloc(100, 0x41), 0, 100, (rootpage - 1) * page_size + 8);
+    closeSync(fd);
+    db = openDatabase(dir);
+    try {
+      expect(integrityProblems(db).join(" ")).toMatch(/malformed|corrupt|Page|btree/i);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -81,3 +81,18 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     throw error;
   }
 }
+
+/**
+ * SQLite's own consistency check of every table and index: [] when the file is sound, else
+ * the problems it reports (for the fault tests and for operators after a crash). A file too
+ * damaged to check at all reports why.
+ */
+export function integrityProblems(db: DatabaseSync): string[] {
+  try {
+    const rows = db.prepare("PRAGMA integrity_check").all() as Array<{ integrity_check: string }>;
+    const messages = rows.map((r) => r.integrity_check);
+    return messages.length === 1 && messages[0] === "ok" ? [] : messages;
+  } catch (error) {
+    return [error instanceof Error ? error.message : String(error)];
+  }
+}
