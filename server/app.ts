@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -18,6 +19,7 @@ import { logger } from "./logger.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
+import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
 import { openDatabase } from "./store/db.server.ts";
@@ -82,6 +84,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       connect: [new URL(aiService(config).endpoint).origin],
     }),
   );
+  app.use(limitRequestBodies());
   // The radio stream goes out before compression: audio must reach listeners unbuffered.
   app.use(createRadioRouter(config));
   app.use(compression());
@@ -127,6 +130,19 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       },
     }),
   );
+
+  // Errors from the middleware above (a static file refused or missing, a body that cannot be
+  // read): a client's mistake gets its status and a plain word, ours is logged; never a stack.
+  app.use((err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    const e = err as { status?: number; statusCode?: number };
+    const status = e.status ?? e.statusCode ?? 500;
+    if (status >= 500) logger.error({ err }, "request failed");
+    res
+      .status(status)
+      .type("text/plain; charset=utf-8")
+      .send(STATUS_CODES[status] ?? "Error");
+  });
 
   return app;
 }

@@ -29,10 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: EMPTY_CONTACT,
       formError: "That message is too large to send. Please shorten it and try again.",
     };
+    // Read the rest (the server caps bodies at MAX_FORM_BYTES) so the connection stays usable.
+    await request.arrayBuffer().catch(() => undefined);
     return data(tooLarge, { status: 413 });
   }
   const { db, config } = context.get(servicesContext);
-  const reply = handleContact(await request.formData(), {
+  // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
+  const form = await request.formData().catch(() => new FormData());
+  const reply = handleContact(form, {
     db,
     limiter: contactLimiter(config),
     clientKey: context.get(clientAddressContext),
