@@ -3,13 +3,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { stripModulePreloads } from "../server/strip-preloads.server.ts";
 import { nonceContext } from "./lib/request-context.ts";
 
 // Above the pages' cold-load deadline (COLD_LOAD_DEADLINE_MS), so streamed data always arrives.
 export const streamTimeout = 10_000;
+
+/**
+ * Logs what went wrong on our side. A reader's bad request (a method a page does not take, a
+ * post to a page without a form) and a reader who left are not our errors: no stack in the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /**
  * React Router's default Node entry plus the CSP nonce: every inline script React or the router

@@ -91,16 +91,31 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // The reader's request was wrong (e.g. a method a page does not take), not the application.
+    return (
+      <ErrorScreen
+        title="Request not accepted"
+        heading="This page cannot answer that request"
+        message={`${error.status} ${error.statusText}`.trim()}
+      />
+    );
+  }
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`.trim()
     : error instanceof Error
       ? error.message
       : "Unknown error";
+  return <ErrorScreen title="Error" heading="Unexpected Application Error!" message={message} />;
+}
+
+/** The page cache recognises these screens by the error-title id and never stores them. */
+function ErrorScreen({ title, heading, message }: { title: string; heading: string; message: string }) {
   return (
     <section aria-labelledby="error-title" className="mx-auto max-w-2xl py-12">
-      <title>{`Error | ${identity.title}`}</title>
+      <title>{`${title} | ${identity.title}`}</title>
       <h1 id="error-title" className="font-serif text-3xl font-bold">
-        Unexpected Application Error!
+        {heading}
       </h1>
       <p className="mt-4 text-lg text-muted">{message}</p>
       <p className="mt-6">
