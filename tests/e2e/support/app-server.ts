@@ -21,7 +21,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+/** `onSpawn` sees the child before it answers, for tests that kill it while it starts up. */
+export async function startAppServer(
+  env: Record<string, string>,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<AppServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "news-scenario-"));
@@ -40,9 +44,11 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       ...env,
     },
   });
+  onSpawn?.(child);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`scenario server exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`scenario server exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
@@ -57,7 +63,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
