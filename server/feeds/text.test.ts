@@ -1,12 +1,190 @@
 import { describe, expect, it } from "vitest";
+import { decodeEntities } from "./entities.ts";
 import {
+  collapseText,
   collapseWhitespace,
   countWords,
   firstChars,
   htmlToText,
+  htmlToTextWithWords,
+  MARKUP,
   readTimeFromWords,
   readTimeMinutes,
+  replaceMarkup,
+  stripMarkup,
+  type TextWithWords,
+  wordsInCollapsed,
 } from "./text.ts";
+
+/**
+ * The earlier implementation, kept as the reference the faster one must equal: MARKUP replaced by
+ * the regular expression, entities decoded, a second MARKUP pass, then a character-by-character
+ * collapse that counts words as it goes.
+ */
+const REFERENCE_KINDS = Uint8Array.from({ length: 0x10000 }, (_, c) => {
+  if (/\s/.test(String.fromCharCode(c))) return 1;
+  return c < 32 || c === 127 || c === 0x200b || c === 0xe000 || c === 0xe001 ? 2 : 0;
+});
+
+function referenceKind(c: number): number {
+  return REFERENCE_KINDS[c] ?? 0;
+}
+
+function referenceCollapse(s: string): TextWithWords {
+  let text = "";
+  let words = 0;
+  let pendingSpace = false;
+  let inWord = false;
+  for (let i = 0; i < s.length; i++) {
+    const kind = referenceKind(s.charCodeAt(i));
+    if (kind === 1) {
+      pendingSpace = text !== "";
+      inWord = false;
+    } else if (kind === 0) {
+      if (!inWord) words++;
+      inWord = true;
+      if (pendingSpace) text += " ";
+      pendingSpace = false;
+      text += s[i];
+    }
+  }
+  return { text, words };
+}
+
+function referenceHtmlToText(html: string): TextWithWords {
+  let text = decodeEntities(html.replace(MARKUP, replaceMarkup));
+  if (text.includes("<")) text = text.replace(MARKUP, replaceMarkup);
+  return referenceCollapse(text);
+}
+
+/** Pieces of markup, entities, whitespace and text for random input, each group split on spaces. */
+const PIECES = [
+  "< > </ <p> <P\tclass='x'> <br/> <b> </b> <B> <td> <h1> <img\nsrc=x> <x-y> <1> </1> </\tp> <p",
+  "<o:p> </o:p> <p:x> <ab_c> <a_> <svg1> <scripts> </scripts> <script> </script\t> </SCRIPT\n>",
+  "<Script\ta=1> <svg> </svg\u3000> <iframe> </iframe> <noscript> </noScript> <math> </math>",
+  "<template> </template> <object> </object>",
+  "<!-- --> <!--> <![CDATA[ <![cdata[ <![CDAT ]]> ]] <!DOCTYPE\tx> <!x <?pi?> <? ?>",
+  "&lt; &gt; &LT; &amp; &amp;lt; &#60; &#x3C; &#62; &nbsp; &#10; &#x200b; &#xE000; &#0; & ; &am p; &#",
+  "a word Word é ’ 😀 \ud83d 5 _ - / ! ? [ ] = : ' \" x p b script style svg \u212a \u0131 \u0130",
+  "\n \t \r\n \u00a0 \u2003 \u2028 \u3000 \ufeff \u180e \u0085 \u200b \u0000 \u0007 \u007f \ue000 \ue001",
+]
+  .flatMap((group) => group.split(" "))
+  .concat([" ", "  "]);
+
+function randomInputs(count: number, seed = 1): string[] {
+  let state = seed;
+  const next = (n: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+    return state % n;
+  };
+  return Array.from({ length: count }, () => {
+    let s = "";
+    for (let k = next(16); k > 0; k--) s += PIECES[next(PIECES.length)];
+    return s;
+  });
+}
+
+const TRICKY = [
+  "",
+  " ",
+  "<p>Hello&nbsp;<b>world</b> &amp;\n\n  <i>more</i></p>",
+  "<script>alert(1)</script><SCRIPT type=x>y</SCRIPT>Hi<style>p{}</style>",
+  "a<script>never closed",
+  "a<script>x</script >b</SCRIPT\n>c<style>d</style\t\n>e<svg>f</svg\u3000>g<math>h</math\u00a0>i",
+  "İ<style>a</style>b<SCRİPT>c</SCRİPT>d",
+  "a<p:x>b<br:x>c<o:p></o:p>d<h1-x>e<`>f<@>g<[>h<{>i",
+  "a<scripts>b</scripts>c<svg1>d<svgx/>e",
+  "a<!-- secret -->b<!-- unterminated <p> to the end",
+  "a<!-->b-->c",
+  "<![CDATA[<i>x</i> y]]> <![cdata[z]]> <![CDATA[unterminated <b>",
+  "5 < 6 and 7 > 3, x<y, a <1> b, <_a>, <a_b>c",
+  "&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;Bold&lt;/b&gt; text",
+  "&am<b></b>p; &lt<i></i>;p&gt;x",
+  "5 &lt; 6 and <b>bold",
+  "<p>one</p>\n<p>two</p><div>three<br>four</div><span>fi</span>ve",
+  "<!DOCTYPE html><?xml version='1.0'?>text<!x>",
+  "\u00a0lead\u2003and\u3000trail\ufeff",
+  "a\u0000b\u0007 c\uE000d\uE001e\u200Bf \u200b \u0000 g",
+  "\u200b a \u0000",
+  "tab\tand\r\nnewline\u2028para\u2029end",
+  "caf&eacute; &#8217;quoted&#x2019; &#128512; &bogus; & alone",
+  "<a href='x>y'>link</a> <img alt=\"a > b\" src=x> after",
+  "\u212a<SCRİPT>x</SCRİPT> <ſcript>y</ſcript>",
+];
+
+describe("stripMarkup", () => {
+  it("is exactly MARKUP replaced by replaceMarkup, on tricky and random input", () => {
+    const wrong = [...TRICKY, ...randomInputs(20_000)].filter(
+      (s) => stripMarkup(s) !== s.replace(MARKUP, replaceMarkup),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("returns text without markup as it is", () => {
+    const s = "no markup & no tags";
+    expect(stripMarkup(s)).toBe(s);
+  });
+});
+
+describe("htmlToTextWithWords", () => {
+  it("gives the reference implementation's text and words, on tricky and random input", () => {
+    const wrong = [...TRICKY, ...randomInputs(20_000, 7)].filter((s) => {
+      const expected = referenceHtmlToText(s);
+      const actual = htmlToTextWithWords(s);
+      return actual.text !== expected.text || actual.words !== expected.words;
+    });
+    expect(wrong).toEqual([]);
+    expect(htmlToTextWithWords("<p>Hello&nbsp;<b>world</b> &amp;\n\n  <i>more</i></p>")).toEqual({
+      text: "Hello world & more",
+      words: 4,
+    });
+  });
+
+  it("on a long article body", () => {
+    const paragraph = "<p>The council voted 7&ndash;2 on&nbsp;Monday. <b>Chargers</b> go in next year.</p>\n";
+    const html = `<div>${paragraph.repeat(400)}<script>track()</script></div>`;
+    const result = htmlToTextWithWords(html);
+    expect(result).toEqual(referenceHtmlToText(html));
+    expect(result.words).toBe(400 * 11);
+    expect(result.text.startsWith("The council voted 7–2 on Monday. Chargers go in next year. The")).toBe(
+      true,
+    );
+  });
+});
+
+describe("collapseText and wordsInCollapsed", () => {
+  it("match the reference collapse", () => {
+    const wrong = [...TRICKY, ...randomInputs(20_000, 3)].filter((s) => {
+      const expected = referenceCollapse(s);
+      const text = collapseText(s);
+      return (
+        text !== expected.text ||
+        wordsInCollapsed(text) !== expected.words ||
+        countWords(s) !== expected.words
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("treat every UTF-16 code unit as the reference does", () => {
+    const wrong: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      for (const s of [`a${ch}b`, `${ch}a ${ch}${ch}b${ch}`]) {
+        const expected = referenceCollapse(s);
+        const text = collapseText(s);
+        if (text !== expected.text || wordsInCollapsed(text) !== expected.words) wrong.push(c);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("count words as the single spaces between them", () => {
+    expect(wordsInCollapsed("")).toBe(0);
+    expect(wordsInCollapsed("one")).toBe(1);
+    expect(wordsInCollapsed("one two three")).toBe(3);
+  });
+});
 
 describe("htmlToText", () => {
   it("strips tags, decodes entities and collapses whitespace", () => {

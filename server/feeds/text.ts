@@ -1,12 +1,13 @@
 import { decodeEntities } from "./entities.ts";
 
 /**
- * All markup in one pass (long article bodies make every extra pass count; bench/feeds.ts):
+ * All markup, as one regular expression. It is the definition: `stripMarkup` below does the same
+ * replacement by hand (text.test.ts compares the two on tricky and random input).
  * 1. elements whose content is never reader-visible (script, style...) with that content;
  * 2. comments; 3. CDATA sections (kept: their text is text); 4. tags, capturing the name;
  * 5. other declarations and processing instructions. "5 < 6" is not a tag: a name must follow "<".
  */
-const MARKUP =
+export const MARKUP =
   /<(script|style|noscript|template|iframe|object|svg|math)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[([\s\S]*?)\]\]>|<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|<![^>]*>|<\?[^>]*>/gi;
 
 /** Tags that separate words when rendered: replaced by a space so "a<br>b" stays two words. */
@@ -17,7 +18,11 @@ const BREAKING_TAGS = new Set(
   ).split(" "),
 );
 
-function replaceMarkup(_match: string, hidden?: string, cdata?: string, tag?: string): string {
+/** Elements removed with their content (MARKUP's first alternative). */
+const HIDDEN_ELEMENTS = new Set("script style noscript template iframe object svg math".split(" "));
+
+/** MARKUP's replacement for one match: what `html.replace(MARKUP, replaceMarkup)` puts in its place. */
+export function replaceMarkup(_match: string, hidden?: string, cdata?: string, tag?: string): string {
   if (tag !== undefined) return BREAKING_TAGS.has(tag.toLowerCase()) ? " " : "";
   if (cdata !== undefined) return cdata;
   return hidden === undefined ? "" : " ";
@@ -36,81 +41,181 @@ function charKind(c: number): 0 | 1 | 2 {
   return 0;
 }
 
-/** Text and its word count, from one scan. */
+function isAsciiLetter(c: number): boolean {
+  const lower = c | 0x20;
+  return lower >= 97 && lower <= 122;
+}
+
+function isAsciiLetterOrDigit(c: number): boolean {
+  return isAsciiLetter(c) || (c >= 48 && c <= 57);
+}
+
+/**
+ * Whether `lower` (lower-case ASCII) is at `at`, ignoring ASCII case only: under MARKUP's i flag no
+ * other character matches an ASCII letter (not even the Kelvin sign, which lower-cases to "k").
+ */
+function startsWithCaseless(s: string, at: number, lower: string): boolean {
+  if (at + lower.length > s.length) return false;
+  for (let k = 0; k < lower.length; k++) {
+    const c = s.charCodeAt(at + k);
+    const want = lower.charCodeAt(k);
+    if (c !== want && !(c >= 65 && c <= 90 && (c | 0x20) === want)) return false;
+  }
+  return true;
+}
+
+const GT = 62; // >
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const UNDERSCORE = 95;
+
+/**
+ * The end of the first `</name\s*>` (name compared without case) from `from`, or -1: how MARKUP's
+ * `[\s\S]*?<\/\1\s*>` ends a hidden element.
+ */
+function closingTagEnd(html: string, from: number, name: string): number {
+  const n = html.length;
+  for (let k = html.indexOf("</", from); k !== -1; k = html.indexOf("</", k + 2)) {
+    if (!startsWithCaseless(html, k + 2, name)) continue;
+    let j = k + 2 + name.length;
+    while (j < n && charKind(html.charCodeAt(j)) === 1) j++;
+    if (html.charCodeAt(j) === GT) return j + 1;
+  }
+  return -1;
+}
+
+/**
+ * `html.replace(MARKUP, replaceMarkup)`, done by hand: it jumps from "<" to "<" with indexOf and
+ * copies the text between in slices, where the regular expression with a callback cost twice as
+ * much on long article bodies and a fixed toll on every short title (bench/feeds.ts).
+ */
+export function stripMarkup(html: string): string {
+  let lt = html.indexOf("<");
+  if (lt === -1) return html;
+  const n = html.length;
+  let out = "";
+  let copied = 0;
+  while (lt !== -1) {
+    const next = html.charCodeAt(lt + 1);
+    let end = -1;
+    let replacement = "";
+    if (isAsciiLetter(next) || (next === SLASH && isAsciiLetter(html.charCodeAt(lt + 2)))) {
+      // A tag: "<" or "</", a name of ASCII letters and digits ending a word, then anything up to ">".
+      const nameStart = next === SLASH ? lt + 2 : lt + 1;
+      let j = nameStart + 1;
+      while (j < n && isAsciiLetterOrDigit(html.charCodeAt(j))) j++;
+      const gt = html.charCodeAt(j) === UNDERSCORE ? -1 : html.indexOf(">", j);
+      if (gt !== -1) {
+        const name = html.slice(nameStart, j).toLowerCase();
+        if (next !== SLASH && HIDDEN_ELEMENTS.has(name)) {
+          // With its content when it is closed; unclosed, it is only a tag.
+          end = closingTagEnd(html, gt + 1, name);
+          if (end !== -1) replacement = " ";
+        }
+        if (end === -1) {
+          end = gt + 1;
+          if (BREAKING_TAGS.has(name)) replacement = " ";
+        }
+      }
+    } else if (next === BANG) {
+      if (html.startsWith("--", lt + 2)) {
+        // A comment, to "-->" or, unterminated, to the end.
+        const close = html.indexOf("-->", lt + 4);
+        end = close === -1 ? n : close + 3;
+      } else if (startsWithCaseless(html, lt + 2, "[cdata[")) {
+        const close = html.indexOf("]]>", lt + 9);
+        if (close !== -1) {
+          end = close + 3;
+          replacement = html.slice(lt + 9, close);
+        }
+      }
+      if (end === -1) {
+        const gt = html.indexOf(">", lt + 2);
+        if (gt !== -1) end = gt + 1;
+      }
+    } else if (next === QUESTION) {
+      const gt = html.indexOf(">", lt + 2);
+      if (gt !== -1) end = gt + 1;
+    }
+    if (end === -1) {
+      // Not markup ("5 < 6"): the "<" stays.
+      lt = html.indexOf("<", lt + 1);
+      continue;
+    }
+    out += replacement === "" ? html.slice(copied, lt) : html.slice(copied, lt) + replacement;
+    copied = end;
+    lt = end < n ? html.indexOf("<", end) : -1;
+  }
+  return copied === 0 ? html : out + html.slice(copied);
+}
+
+/** JavaScript's \s apart from the space itself (charKind 1), as a regular expression class's body. */
+const BREAKS = String.raw`\t-\r\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/** Characters to drop (charKind 2): controls, zero-width space, the highlight markers. */
+const DROPPED = String.raw`\0-\x08\x0e-\x1f\x7f\u200b\ue000\ue001`;
+
+/**
+ * What collapsing has to rewrite: runs of two or more whitespace or dropped characters, a single
+ * one other than a space, and a space at either end. Ordinary text has none of these but its line
+ * breaks (a lone space between words stays), so one native scan finds them.
+ */
+const IRREGULAR_RUN = new RegExp(`[ ${BREAKS}${DROPPED}]{2,}|[${BREAKS}${DROPPED}]|^ | $`, "g");
+
+function rewriteRun(run: string, offset: number, whole: string): string {
+  if (offset === 0 || offset + run.length === whole.length) return "";
+  for (let k = 0; k < run.length; k++) if (charKind(run.charCodeAt(k)) === 1) return " ";
+  return "";
+}
+
+/**
+ * Collapses whitespace runs to one space, trims, and drops control characters and highlight
+ * markers.
+ */
+export function collapseText(s: string): string {
+  return s.replace(IRREGULAR_RUN, rewriteRun);
+}
+
+/** Words in text as collapseText returns it: words are separated by single spaces. */
+export function wordsInCollapsed(text: string): number {
+  if (text === "") return 0;
+  let words = 1;
+  for (let k = text.indexOf(" "); k !== -1; k = text.indexOf(" ", k + 1)) words++;
+  return words;
+}
+
+/** Text and its word count. */
 export type TextWithWords = { text: string; words: number };
 
-/**
- * Collapses whitespace runs to one space, trims, drops control characters and highlight markers,
- * and counts the words, in one pass (separate regular expressions cost several passes).
- */
+/** collapseText, with the result's words. */
 export function collapseWhitespace(s: string): TextWithWords {
-  let out = "";
-  let start = 0;
-  let pendingSpace = false;
-  let words = 0;
-  let inWord = false;
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 32 && c < 127) {
-      if (!inWord) {
-        inWord = true;
-        words++;
-      }
-      continue;
-    }
-    // A lone space between two ordinary characters stays inside the current run of text.
-    if (c === 32 && i > start && i + 1 < n && charKind(s.charCodeAt(i + 1)) === 0) {
-      inWord = false;
-      continue;
-    }
-    const kind = charKind(c);
-    if (kind === 0) {
-      if (!inWord) {
-        inWord = true;
-        words++;
-      }
-      continue;
-    }
-    if (kind === 1) inWord = false;
-    if (i > start) {
-      if (pendingSpace && out !== "") out += " ";
-      out += s.slice(start, i);
-      pendingSpace = false;
-    }
-    if (kind === 1) pendingSpace = true;
-    start = i + 1;
-  }
-  if (start === 0) return { text: s, words };
-  if (n > start) {
-    if (pendingSpace && out !== "") out += " ";
-    out += s.slice(start);
-  }
-  return { text: out, words };
+  const text = collapseText(s);
+  return { text, words: wordsInCollapsed(text) };
 }
 
 /**
- * Reader-visible text of an HTML fragment (or of text that may contain markup and entities), with
- * its word count: hidden elements and comments dropped, tags removed, entities decoded, whitespace
- * collapsed. Also removes control characters and the private-use characters the search index uses
- * as highlight markers, so feed text can never forge a highlight.
+ * Reader-visible text of an HTML fragment (or of text that may contain markup and entities):
+ * hidden elements and comments dropped, tags removed, entities decoded, whitespace collapsed. Also
+ * removes control characters and the private-use characters the search index uses as highlight
+ * markers, so feed text can never forge a highlight.
  */
-export function htmlToTextWithWords(html: string | undefined): TextWithWords {
-  if (!html) return { text: "", words: 0 };
-  let text = html.indexOf("<") === -1 ? html : html.replace(MARKUP, replaceMarkup);
-  text = decodeEntities(text);
+export function htmlToText(html: string | undefined): string {
+  if (!html) return "";
+  let text = decodeEntities(stripMarkup(html));
   // Entities can spell markup ("&lt;b&gt;" in a double-escaped title): strip what they revealed.
-  if (text.indexOf("<") !== -1) text = text.replace(MARKUP, replaceMarkup);
-  return collapseWhitespace(text);
+  if (text.indexOf("<") !== -1) text = stripMarkup(text);
+  return collapseText(text);
 }
 
-export function htmlToText(html: string | undefined): string {
-  return htmlToTextWithWords(html).text;
+/** htmlToText, with the text's words (counting them costs a scan: ask only when they are needed). */
+export function htmlToTextWithWords(html: string | undefined): TextWithWords {
+  const text = htmlToText(html);
+  return { text, words: wordsInCollapsed(text) };
 }
 
 /** Words in collapsed text (as htmlToText returns it). */
 export function countWords(text: string): number {
-  return collapseWhitespace(text).words;
+  return wordsInCollapsed(collapseText(text));
 }
 
 /** The spec's read time: words / 200, rounded, at least 1 minute; 3 minutes when there is no text. */
