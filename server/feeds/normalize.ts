@@ -1,6 +1,6 @@
 import { parseFeedDate } from "./dates.ts";
 import type { ParsedFeed, RawItem } from "./parse.ts";
-import { firstChars, htmlToText, readTimeFromWords, wordsInCollapsed } from "./text.ts";
+import { firstChars, htmlToText, htmlToTextWithWords, readTimeFromWords } from "./text.ts";
 
 /**
  * A feed item after the spec's rules, independent of the section showing it (a feed can serve two
@@ -51,9 +51,11 @@ export function normalizeItem(
   baseUrl: string | undefined,
   now: string,
 ): FeedItem {
-  const descriptionText = htmlToText(raw.description);
+  const description = htmlToTextWithWords(raw.description);
+  const descriptionText = description.text;
   // Content is content:encoded when present, else the description (whose text we already have).
-  const contentText = raw.content === undefined ? descriptionText : htmlToText(raw.content);
+  const content = raw.content === undefined ? description : htmlToTextWithWords(raw.content);
+  const contentText = content.text;
   const excerpt = descriptionText || (contentText ? `${firstChars(contentText, EXCERPT_CHARS)}...` : "");
 
   let publishedAt: string | undefined;
@@ -83,7 +85,7 @@ export function normalizeItem(
     content: contentText,
     publishedAt: publishedAt ?? now,
     dated: publishedAt !== undefined,
-    readTime: readTimeFromWords(wordsInCollapsed(contentText)),
+    readTime: readTimeFromWords(content.words),
   };
   const guid = raw.guid?.trim();
   if (guid) item.guid = guid;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeEntities } from "./entities.ts";
 import {
-  collapseText,
   collapseWhitespace,
   countWords,
   firstChars,
@@ -13,7 +12,6 @@ import {
   replaceMarkup,
   stripMarkup,
   type TextWithWords,
-  wordsInCollapsed,
 } from "./text.ts";
 
 /**
@@ -112,80 +110,6 @@ const TRICKY = [
   "\u212a<SCRİPT>x</SCRİPT> <ſcript>y</ſcript>",
 ];
 
-describe("stripMarkup", () => {
-  it("is exactly MARKUP replaced by replaceMarkup, on tricky and random input", () => {
-    const wrong = [...TRICKY, ...randomInputs(20_000)].filter(
-      (s) => stripMarkup(s) !== s.replace(MARKUP, replaceMarkup),
-    );
-    expect(wrong).toEqual([]);
-  });
-
-  it("returns text without markup as it is", () => {
-    const s = "no markup & no tags";
-    expect(stripMarkup(s)).toBe(s);
-  });
-});
-
-describe("htmlToTextWithWords", () => {
-  it("gives the reference implementation's text and words, on tricky and random input", () => {
-    const wrong = [...TRICKY, ...randomInputs(20_000, 7)].filter((s) => {
-      const expected = referenceHtmlToText(s);
-      const actual = htmlToTextWithWords(s);
-      return actual.text !== expected.text || actual.words !== expected.words;
-    });
-    expect(wrong).toEqual([]);
-    expect(htmlToTextWithWords("<p>Hello&nbsp;<b>world</b> &amp;\n\n  <i>more</i></p>")).toEqual({
-      text: "Hello world & more",
-      words: 4,
-    });
-  });
-
-  it("on a long article body", () => {
-    const paragraph = "<p>The council voted 7&ndash;2 on&nbsp;Monday. <b>Chargers</b> go in next year.</p>\n";
-    const html = `<div>${paragraph.repeat(400)}<script>track()</script></div>`;
-    const result = htmlToTextWithWords(html);
-    expect(result).toEqual(referenceHtmlToText(html));
-    expect(result.words).toBe(400 * 11);
-    expect(result.text.startsWith("The council voted 7–2 on Monday. Chargers go in next year. The")).toBe(
-      true,
-    );
-  });
-});
-
-describe("collapseText and wordsInCollapsed", () => {
-  it("match the reference collapse", () => {
-    const wrong = [...TRICKY, ...randomInputs(20_000, 3)].filter((s) => {
-      const expected = referenceCollapse(s);
-      const text = collapseText(s);
-      return (
-        text !== expected.text ||
-        wordsInCollapsed(text) !== expected.words ||
-        countWords(s) !== expected.words
-      );
-    });
-    expect(wrong).toEqual([]);
-  });
-
-  it("treat every UTF-16 code unit as the reference does", () => {
-    const wrong: number[] = [];
-    for (let c = 0; c <= 0xffff; c++) {
-      const ch = String.fromCharCode(c);
-      for (const s of [`a${ch}b`, `${ch}a ${ch}${ch}b${ch}`]) {
-        const expected = referenceCollapse(s);
-        const text = collapseText(s);
-        if (text !== expected.text || wordsInCollapsed(text) !== expected.words) wrong.push(c);
-      }
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it("count words as the single spaces between them", () => {
-    expect(wordsInCollapsed("")).toBe(0);
-    expect(wordsInCollapsed("one")).toBe(1);
-    expect(wordsInCollapsed("one two three")).toBe(3);
-  });
-});
-
 describe("htmlToText", () => {
   it("strips tags, decodes entities and collapses whitespace", () => {
     expect(htmlToText("<p>Hello&nbsp;<b>world</b> &amp;\n\n  <i>more</i></p>")).toBe("Hello world & more");
@@ -231,6 +155,44 @@ describe("collapseWhitespace", () => {
     expect(collapseWhitespace("")).toEqual({ text: "", words: 0 });
     expect(collapseWhitespace("single")).toEqual({ text: "single", words: 1 });
   });
+
+  it("matches the reference collapse", () => {
+    const wrong = [...TRICKY, ...randomInputs(20_000, 3)].filter((s) => {
+      const expected = referenceCollapse(s);
+      const actual = collapseWhitespace(s);
+      return (
+        actual.text !== expected.text || actual.words !== expected.words || countWords(s) !== expected.words
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("treats every UTF-16 code unit as the reference does", () => {
+    const wrong: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      for (const s of [`a${ch}b`, `${ch}a ${ch}${ch}b${ch}`, `${ch}`, `ab ${ch}`, `é ${ch}`]) {
+        const expected = referenceCollapse(s);
+        const actual = collapseWhitespace(s);
+        if (actual.text !== expected.text || actual.words !== expected.words) wrong.push(c);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("reads long strings and strings of every representation", () => {
+    const word = "word\u00a0word\tword  wörd ’quoted’ ";
+    for (const s of [
+      word.repeat(5000),
+      `${word.repeat(100)}\u{1F600}`.repeat(30),
+      word.repeat(3000).slice(7, -9),
+      ["a", " ", "b", "\n", "c"].reduce((acc, part) => acc + part).repeat(9999),
+    ]) {
+      expect(collapseWhitespace(s)).toEqual(referenceCollapse(s));
+    }
+    // After a long string, a short one must not see the long one's code units.
+    expect(collapseWhitespace("x ")).toEqual({ text: "x", words: 1 });
+  });
 });
 
 describe("read time", () => {
@@ -251,5 +213,45 @@ describe("firstChars", () => {
     expect(firstChars("abcdef", 3)).toBe("abc");
     expect(firstChars("ab", 3)).toBe("ab");
     expect(firstChars("ab😀c", 3)).toBe("ab");
+  });
+});
+
+describe("stripMarkup", () => {
+  it("is exactly MARKUP replaced by replaceMarkup, on tricky and random input", () => {
+    const wrong = [...TRICKY, ...randomInputs(20_000)].filter(
+      (s) => stripMarkup(s) !== s.replace(MARKUP, replaceMarkup),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("returns text without markup as it is", () => {
+    const s = "no markup & no tags";
+    expect(stripMarkup(s)).toBe(s);
+  });
+});
+
+describe("htmlToTextWithWords", () => {
+  it("gives the reference implementation's text and words, on tricky and random input", () => {
+    const wrong = [...TRICKY, ...randomInputs(20_000, 7)].filter((s) => {
+      const expected = referenceHtmlToText(s);
+      const actual = htmlToTextWithWords(s);
+      return actual.text !== expected.text || actual.words !== expected.words;
+    });
+    expect(wrong).toEqual([]);
+    expect(htmlToTextWithWords("<p>Hello&nbsp;<b>world</b> &amp;\n\n  <i>more</i></p>")).toEqual({
+      text: "Hello world & more",
+      words: 4,
+    });
+  });
+
+  it("on a long article body", () => {
+    const paragraph = "<p>The council voted 7&ndash;2 on&nbsp;Monday. <b>Chargers</b> go in next year.</p>\n";
+    const html = `<div>${paragraph.repeat(400)}<script>track()</script></div>`;
+    const result = htmlToTextWithWords(html);
+    expect(result).toEqual(referenceHtmlToText(html));
+    expect(result.words).toBe(400 * 11);
+    expect(result.text.startsWith("The council voted 7–2 on Monday. Chargers go in next year. The")).toBe(
+      true,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { decodeEntities } from "./entities.ts";
 
 /**
@@ -150,72 +151,122 @@ export function stripMarkup(html: string): string {
   return copied === 0 ? html : out + html.slice(copied);
 }
 
-/** JavaScript's \s apart from the space itself (charKind 1), as a regular expression class's body. */
-const BREAKS = String.raw`\t-\r\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
-/** Characters to drop (charKind 2): controls, zero-width space, the highlight markers. */
-const DROPPED = String.raw`\0-\x08\x0e-\x1f\x7f\u200b\ue000\ue001`;
-
-/**
- * What collapsing has to rewrite: runs of two or more whitespace or dropped characters, a single
- * one other than a space, and a space at either end. Ordinary text has none of these but its line
- * breaks (a lone space between words stays), so one native scan finds them.
- */
-const IRREGULAR_RUN = new RegExp(`[ ${BREAKS}${DROPPED}]{2,}|[${BREAKS}${DROPPED}]|^ | $`, "g");
-
-function rewriteRun(run: string, offset: number, whole: string): string {
-  if (offset === 0 || offset + run.length === whole.length) return "";
-  for (let k = 0; k < run.length; k++) if (charKind(run.charCodeAt(k)) === 1) return " ";
-  return "";
-}
-
-/**
- * Collapses whitespace runs to one space, trims, and drops control characters and highlight
- * markers.
- */
-export function collapseText(s: string): string {
-  return s.replace(IRREGULAR_RUN, rewriteRun);
-}
-
-/** Words in text as collapseText returns it: words are separated by single spaces. */
-export function wordsInCollapsed(text: string): number {
-  if (text === "") return 0;
-  let words = 1;
-  for (let k = text.indexOf(" "); k !== -1; k = text.indexOf(" ", k + 1)) words++;
-  return words;
-}
-
-/** Text and its word count. */
+/** Text and its word count, from one scan. */
 export type TextWithWords = { text: string; words: number };
 
-/** collapseText, with the result's words. */
-export function collapseWhitespace(s: string): TextWithWords {
-  const text = collapseText(s);
-  return { text, words: wordsInCollapsed(text) };
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** The shared code-unit array grows to this many units at most; longer strings get their own. */
+const MAX_SHARED_UNITS = 1 << 20;
+
+type CodeUnits = { array: Uint16Array; bytes: Buffer };
+
+function allocateUnits(length: number): CodeUnits {
+  const array = new Uint16Array(length);
+  return { array, bytes: Buffer.from(array.buffer) };
+}
+
+let sharedUnits = allocateUnits(4096);
+
+/**
+ * The string's UTF-16 code units in an array (valid up to the string's length; reused from call
+ * to call, so read it before the next call). One native copy puts them there, and reading a typed
+ * array is a fraction of the cost of charCodeAt on strings of every representation feeds produce
+ * (one- and two-byte, sliced, concatenated), which leaves charCodeAt generic and slow.
+ */
+function codeUnits(s: string): Uint16Array {
+  let units = sharedUnits;
+  if (s.length > units.array.length) {
+    units = allocateUnits(Math.max(s.length, 2 * units.array.length));
+    if (units.array.length <= MAX_SHARED_UNITS) sharedUnits = units;
+  }
+  // "utf16le" copies code units as they are, lone surrogates included.
+  if (LITTLE_ENDIAN) units.bytes.write(s, "utf16le");
+  else for (let k = 0; k < s.length; k++) units.array[k] = s.charCodeAt(k);
+  return units.array;
 }
 
 /**
- * Reader-visible text of an HTML fragment (or of text that may contain markup and entities):
- * hidden elements and comments dropped, tags removed, entities decoded, whitespace collapsed. Also
- * removes control characters and the private-use characters the search index uses as highlight
- * markers, so feed text can never forge a highlight.
+ * Collapses whitespace runs to one space, trims, drops control characters and highlight markers,
+ * and counts the words, in one pass over the code units. Text is copied in runs (words and the
+ * lone spaces between them), so ordinary text costs a comparison or two per character.
  */
-export function htmlToText(html: string | undefined): string {
-  if (!html) return "";
+export function collapseWhitespace(s: string): TextWithWords {
+  const n = s.length;
+  const units = codeUnits(s);
+  let out = "";
+  // The run of kept text not yet in `out` starts here.
+  let start = 0;
+  // Whitespace came after the text in `out`: a space goes before the next run.
+  let pendingSpace = false;
+  let words = 0;
+  // Whitespace (or the start) since the last word character: the next one starts a word.
+  let between = true;
+  let i = 0;
+  while (i < n) {
+    let c = units[i] as number;
+    if (c > 32 && c < 127) {
+      if (between) {
+        words++;
+        between = false;
+      }
+      // The rest of an ASCII word.
+      while (++i < n) {
+        c = units[i] as number;
+        if (c <= 32 || c >= 127) break;
+      }
+      if (i === n) break;
+      // A lone space between two words stays inside the run.
+      if (c === 32 && i + 1 < n && charKind(units[i + 1] as number) === 0) {
+        between = true;
+        i++;
+        continue;
+      }
+    }
+    const kind = charKind(c);
+    if (kind === 0) {
+      if (between) {
+        words++;
+        between = false;
+      }
+      i++;
+      continue;
+    }
+    if (i > start) {
+      out = pendingSpace && out !== "" ? `${out} ${s.slice(start, i)}` : out + s.slice(start, i);
+      pendingSpace = false;
+    }
+    if (kind === 1) {
+      pendingSpace = true;
+      between = true;
+    }
+    start = ++i;
+  }
+  if (start === 0) return { text: s, words };
+  if (n > start) out = pendingSpace && out !== "" ? `${out} ${s.slice(start)}` : out + s.slice(start);
+  return { text: out, words };
+}
+
+/**
+ * Reader-visible text of an HTML fragment (or of text that may contain markup and entities), with
+ * its word count: hidden elements and comments dropped, tags removed, entities decoded, whitespace
+ * collapsed. Also removes control characters and the private-use characters the search index uses
+ * as highlight markers, so feed text can never forge a highlight.
+ */
+export function htmlToTextWithWords(html: string | undefined): TextWithWords {
+  if (!html) return { text: "", words: 0 };
   let text = decodeEntities(stripMarkup(html));
   // Entities can spell markup ("&lt;b&gt;" in a double-escaped title): strip what they revealed.
   if (text.indexOf("<") !== -1) text = stripMarkup(text);
-  return collapseText(text);
+  return collapseWhitespace(text);
 }
 
-/** htmlToText, with the text's words (counting them costs a scan: ask only when they are needed). */
-export function htmlToTextWithWords(html: string | undefined): TextWithWords {
-  const text = htmlToText(html);
-  return { text, words: wordsInCollapsed(text) };
+export function htmlToText(html: string | undefined): string {
+  return htmlToTextWithWords(html).text;
 }
 
 /** Words in collapsed text (as htmlToText returns it). */
 export function countWords(text: string): number {
-  return wordsInCollapsed(collapseText(text));
+  return collapseWhitespace(text).words;
 }
 
 /** The spec's read time: words / 200, rounded, at least 1 minute; 3 minutes when there is no text. */
