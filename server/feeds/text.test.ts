@@ -190,6 +190,11 @@ describe("collapseWhitespace", () => {
     ]) {
       expect(collapseWhitespace(s)).toEqual(referenceCollapse(s));
     }
+    // Longer than the shared code-unit array may grow.
+    const huge = "ab\u00a0".repeat(400_000);
+    const collapsed = collapseWhitespace(huge);
+    expect(collapsed.words).toBe(400_000);
+    expect(collapsed.text).toBe("ab ".repeat(400_000).slice(0, -1));
     // After a long string, a short one must not see the long one's code units.
     expect(collapseWhitespace("x ")).toEqual({ text: "x", words: 1 });
   });
