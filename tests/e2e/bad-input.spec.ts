@@ -143,6 +143,10 @@ test.describe("bad input sweep", () => {
       const res = await request.post(page, { form: { a: "b" } });
       expectSafe(`POST ${page}`, res.status(), await res.text());
     }
+    // A page without a form says so in words, not as an application error.
+    const post = await request.post("/about", { form: { a: "b" } });
+    expect(post.status()).toBe(405);
+    expect(await post.text()).toContain("This page cannot answer that request");
   });
 
   test("malformed form posts", async ({ request }) => {
