@@ -1,6 +1,8 @@
 /**
  * Renders the blog's illustrations and the feed logo with Chromium:
- *   public/images/blog/*.webp  1200x675 (16:9) illustrations, one per post in content/blog/
+ *   public/images/blog/NAME.webp                 1200x675 (16:9) illustrations, one per post in content/blog/
+ *   public/images/blog/NAME-{480,640,800}w.webp  the same drawings, narrower, for the pages' srcset: a
+ *                                                phone (about 380 CSS px wide at 1.75-2x) takes 800w
  *   public/images/rss-logo.png 144x144 channel image for /rss.xml (spec §9), from public/favicon.svg
  * Run with `node scripts/make-blog-images.ts`.
  */
@@ -28,6 +30,9 @@ const car = (x: number, y: number, colour: string, s = 1) => `<g transform="tran
 
 const frame = (body: string, bg = navy) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="${bg}"/>${body}</svg>`;
+
+/** The full-size file (the post's `image`, also the feed's enclosure and og:image), then the variants. */
+const WIDTHS = [1200, 800, 640, 480] as const;
 
 const images: Record<string, string> = {
   // Level 1, Level 2 and DC fast charging: three columns of power.
@@ -136,26 +141,34 @@ const browser = await chromium.launch({
 });
 const written: string[] = [];
 try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 675 }, deviceScaleFactor: 1 });
-  for (const [name, svg] of Object.entries(images)) {
-    await page.setContent(
-      `<!doctype html><html><head><style>html,body{margin:0;width:1200px;height:675px;overflow:hidden}svg{display:block}</style></head><body>${svg}</body></html>`,
-    );
-    // WebP: a third the bytes of the PNG, and the first post's image is /blog's largest paint.
-    const png = await page.screenshot({ type: "png" });
-    const webp = await page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = img.width;
-      canvas.height = img.height;
-      canvas.getContext("2d")?.drawImage(img, 0, 0);
-      return canvas.toDataURL("image/webp", 0.85).split(",")[1] ?? "";
-    }, png.toString("base64"));
-    const file = fileURLToPath(new URL(`${name}.webp`, blogDir));
-    writeFileSync(file, Buffer.from(webp, "base64"));
-    written.push(file);
+  for (const width of WIDTHS) {
+    const height = Math.round((width * 675) / 1200);
+    const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+    for (const [name, drawing] of Object.entries(images)) {
+      // Each size is drawn from the vector at that size (sharper than scaling the big bitmap down).
+      const svg = drawing.replace('width="1200" height="675"', `width="${width}" height="${height}"`);
+      await page.setContent(
+        `<!doctype html><html><head><style>html,body{margin:0;width:${width}px;height:${height}px;overflow:hidden}svg{display:block}</style></head><body>${svg}</body></html>`,
+      );
+      // WebP: a third the bytes of the PNG, and the first post's image is /blog's largest paint.
+      const png = await page.screenshot({ type: "png" });
+      const webp = await page.evaluate(async (b64) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.width;
+        canvas.height = img.height;
+        canvas.getContext("2d")?.drawImage(img, 0, 0);
+        return canvas.toDataURL("image/webp", 0.85).split(",")[1] ?? "";
+      }, png.toString("base64"));
+      const file = fileURLToPath(
+        new URL(width === 1200 ? `${name}.webp` : `${name}-${width}w.webp`, blogDir),
+      );
+      writeFileSync(file, Buffer.from(webp, "base64"));
+      written.push(file);
+    }
+    await page.close();
   }
   // The feed's channel image: the favicon's bolt tile at 144x144, transparent corners.
   const logo = await browser.newPage({ viewport: { width: 144, height: 144 }, deviceScaleFactor: 1 });
