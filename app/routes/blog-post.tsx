@@ -10,6 +10,15 @@ import { postPath } from "../lib/posts.ts";
 import { seo, siteUrlFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 
+/*
+ * How wide the images are laid out, for their srcset: <main> has px-4 (sm: px-6) padding; the
+ * article is at most 768 px, the "More from the blog" grid at most 1024 px in 3 columns from sm (gap-8).
+ */
+const HERO_IMAGE_SIZES =
+  "(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
+const MORE_IMAGE_SIZES =
+  "(min-width: 1072px) 320px, (min-width: 640px) calc(33.3vw - 37px), calc(100vw - 32px)";
+
 export function loader({ params }: Route.LoaderArgs) {
   const posts = currentPosts();
   const slug = params.slug;
@@ -100,7 +109,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <figure className="mt-6">
-          <PostImage post={post} priority />
+          <PostImage post={post} sizes={HERO_IMAGE_SIZES} priority />
         </figure>
         <div
           className="prose-news mt-4 [&_blockquote]:mt-5 [&_blockquote]:border-l-4 [&_blockquote]:border-[var(--link)] [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-black/5 [&_code]:px-1 [&_code]:text-[0.9em] dark:[&_code]:bg-white/10 [&_h3]:mt-6 [&_h3]:font-serif [&_h3]:text-xl [&_h3]:font-bold [&_hr]:my-8 [&_hr]:border-line [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_strong]:font-semibold [&_table]:mt-5 [&_table]:w-full [&_table]:border-collapse [&_table]:text-left [&_table]:text-sm sm:[&_table]:text-base [&_td:first-child]:whitespace-nowrap [&_td]:border-b [&_td]:border-line [&_td]:px-1.5 sm:[&_td]:px-2 [&_td]:py-2 [&_td]:align-top [&_th]:border-b-2 [&_th]:border-line [&_th]:px-1.5 sm:[&_th]:px-2 [&_th]:py-2 [&_th]:align-bottom [&_th]:font-semibold"
@@ -131,7 +140,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mt-5 grid gap-8 sm:grid-cols-3">
             {more.map((p) => (
-              <PostCard key={p.slug} post={p} headingLevel={3} />
+              <PostCard key={p.slug} post={p} imageSizes={MORE_IMAGE_SIZES} headingLevel={3} />
             ))}
           </div>
         </section>

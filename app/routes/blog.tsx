@@ -6,6 +6,16 @@ import { PostCard } from "../components/publishing/PostParts.tsx";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog";
 
+/*
+ * How wide the post images are laid out, for their srcset: <main> is at most 1280 px with px-4
+ * (sm: px-6) padding; the lead card gives its image 3/5 of the row from md (gap-5), the grid below
+ * has 2 columns from sm and 4 from lg (gap-x-6).
+ */
+const LEAD_IMAGE_SIZES =
+  "(min-width: 1280px) 728px, (min-width: 768px) calc(60vw - 41px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
+const CARD_IMAGE_SIZES =
+  "(min-width: 1280px) 290px, (min-width: 1024px) calc(25vw - 30px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)";
+
 const DESCRIPTION =
   "Reporting and explainers from our newsroom on electric vehicles, charging and sustainable transport.";
 
@@ -41,7 +51,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </header>
       {lead ? (
         <div className="mt-8 space-y-10">
-          <PostCard post={lead} lead />
+          <PostCard post={lead} imageSizes={LEAD_IMAGE_SIZES} lead />
           {rest.length > 0 ? (
             <section aria-labelledby="more-posts">
               <h2 id="more-posts" className="sr-only">
@@ -49,7 +59,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               </h2>
               <div className="grid gap-x-6 gap-y-10 border-t border-line pt-8 sm:grid-cols-2 lg:grid-cols-4">
                 {rest.map((post) => (
-                  <PostCard key={post.slug} post={post} headingLevel={3} />
+                  <PostCard key={post.slug} post={post} imageSizes={CARD_IMAGE_SIZES} headingLevel={3} />
                 ))}
               </div>
             </section>

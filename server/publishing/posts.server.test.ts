@@ -6,13 +6,16 @@ import {
   buildPosts,
   createPostLibrary,
   type ImageLookup,
+  imageSrcSet,
   parsePostFile,
   publicImageLookup,
   publishedPosts,
   readPostFiles,
   readTimeOf,
+  toPostSummary,
 } from "./posts.server.ts";
 import { isValidSlug } from "./slugs.server.ts";
+import { makePost } from "./testing/posts.ts";
 
 const image: ImageLookup = () => ({ type: "image/png", length: 1234 });
 
@@ -103,6 +106,52 @@ describe("parsePostFile", () => {
     expect(() => parsePostFile("content/blog/a.md", postText(GOOD), lookup)).toThrow(
       'content/blog/a.md: "image" /images/blog/charging-curve.png: there is no file public/images/blog/charging-curve.png',
     );
+  });
+});
+
+describe("image variants", () => {
+  function publicDirWith(names: string[]) {
+    const publicDir = mkdtempSync(path.join(tmpdir(), "pub-"));
+    mkdirSync(path.join(publicDir, "images/blog"), { recursive: true });
+    for (const name of names) writeFileSync(path.join(publicDir, "images/blog", name), "x");
+    return publicDir;
+  }
+
+  it("finds NAME-{width}w files of the same type beside the image, narrowest first", () => {
+    const lookup = publicImageLookup(
+      publicDirWith([
+        "plug.webp",
+        "plug-800w.webp",
+        "plug-480w.webp",
+        "plug-1600w.webp", // not narrower than the 1200 px original
+        "plug-640w.png", // another type
+        "plug-thumb.webp",
+        "plugs-640w.webp", // another image's
+      ]),
+    );
+    expect(lookup("/images/blog/plug.webp").variants).toEqual([
+      { path: "/images/blog/plug-480w.webp", width: 480 },
+      { path: "/images/blog/plug-800w.webp", width: 800 },
+    ]);
+    expect(lookup("/images/blog/plugs-640w.webp")).not.toHaveProperty("variants");
+  });
+
+  it("gives the page a srcset of the variants and the 1200w original, none without variants", () => {
+    const image = {
+      path: "/images/blog/a.webp",
+      alt: "A chart",
+      type: "image/webp",
+      length: 9,
+      variants: [
+        { path: "/images/blog/a-480w.webp", width: 480 },
+        { path: "/images/blog/a-800w.webp", width: 800 },
+      ],
+    };
+    const srcSet = "/images/blog/a-480w.webp 480w, /images/blog/a-800w.webp 800w, /images/blog/a.webp 1200w";
+    expect(imageSrcSet(image)).toBe(srcSet);
+    expect(toPostSummary(makePost(1, { image })).image).toEqual({ src: image.path, alt: "A chart", srcSet });
+    const plain = toPostSummary(makePost(1)).image;
+    expect(plain).toEqual({ src: "/images/blog/post-1.png", alt: "" });
   });
 });
 
@@ -237,6 +286,10 @@ describe("our posts in content/blog", () => {
     const slugs = posts.map((p) => p.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const s of slugs) expect(isValidSlug(s)).toBe(true);
+  });
+
+  it("each image has its 480, 640 and 800 px variants (scripts/make-blog-images.ts)", () => {
+    for (const p of posts) expect(p.image.variants?.map((v) => v.width)).toEqual([480, 640, 800]);
   });
 
   it("links between posts point at posts that exist", () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type PostSummary, postPath } from "../../app/lib/posts.ts";
+import { POST_IMAGE_WIDTH, type PostSummary, postPath } from "../../app/lib/posts.ts";
 import { logger } from "../logger.server.ts";
 import { PostFileError, parseFrontMatter } from "./front-matter.server.ts";
 import { markdownWords, renderMarkdown } from "./markdown.server.ts";
@@ -18,7 +18,11 @@ export type PostImage = {
   /** MIME type and size in bytes, for the feed's enclosure. */
   type: string;
   length: number;
+  /** Narrower renderings beside it (plug-640w.webp ...), narrowest first, for the pages' srcset. */
+  variants?: ImageVariant[];
 };
+
+export type ImageVariant = { path: string; width: number };
 
 /** One post, built from its file: the spec's Blog post fields plus what pages and feeds need. */
 export type Post = {
@@ -74,9 +78,17 @@ const IMAGE_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 };
 
-export type ImageLookup = (imagePath: string) => { type: string; length: number };
+export type ImageLookup = (imagePath: string) => {
+  type: string;
+  length: number;
+  variants?: ImageVariant[];
+};
 
-/** Reads an image's type and size from the public directory; throws when it is not there. */
+/**
+ * Reads an image's type and size from the public directory; throws when it is not there. Files
+ * beside it named NAME-{width}w.EXT (scripts/make-blog-images.ts writes 480w, 640w and 800w) are
+ * its variants, narrower than the 1200 px original.
+ */
 export function publicImageLookup(publicDir: string): ImageLookup {
   const root = path.resolve(publicDir);
   return (imagePath) => {
@@ -90,8 +102,30 @@ export function publicImageLookup(publicDir: string): ImageLookup {
     } catch {
       throw new Error(`there is no file public${imagePath}`);
     }
-    return { type, length: size };
+    const variants = findVariants(full, imagePath);
+    return { type, length: size, ...(variants.length > 0 ? { variants } : {}) };
   };
+}
+
+function findVariants(full: string, imagePath: string): ImageVariant[] {
+  const ext = path.extname(full);
+  const stem = path.basename(full, ext);
+  const dir = imagePath.slice(0, imagePath.lastIndexOf("/") + 1);
+  const variants: ImageVariant[] = [];
+  for (const name of readdirSync(path.dirname(full))) {
+    if (!name.startsWith(`${stem}-`) || !name.endsWith(ext)) continue;
+    const width = /^(\d{2,4})w$/.exec(name.slice(stem.length + 1, name.length - ext.length))?.[1];
+    if (width && Number(width) < POST_IMAGE_WIDTH) variants.push({ path: dir + name, width: Number(width) });
+  }
+  return variants.sort((a, b) => a.width - b.width);
+}
+
+/** "…-480w.webp 480w, …-640w.webp 640w, ….webp 1200w"; undefined when there are no variants. */
+export function imageSrcSet(image: Pick<PostImage, "path" | "variants">): string | undefined {
+  if (!image.variants?.length) return undefined;
+  return [...image.variants, { path: image.path, width: POST_IMAGE_WIDTH }]
+    .map((v) => `${v.path} ${v.width}w`)
+    .join(", ");
 }
 
 function parseDate(value: string, key: string, file: string): string {
@@ -298,6 +332,7 @@ export function publishedPosts(collection: PostCollection, now: Date = new Date(
 }
 
 export function toPostSummary(post: Post): PostSummary {
+  const srcSet = imageSrcSet(post.image);
   return {
     slug: post.slug,
     url: postPath(post.slug),
@@ -307,7 +342,7 @@ export function toPostSummary(post: Post): PostSummary {
     category: post.category,
     publishedAt: post.publishedAt,
     ...(post.updatedAt ? { updatedAt: post.updatedAt } : {}),
-    image: { src: post.image.path, alt: post.image.alt },
+    image: { src: post.image.path, alt: post.image.alt, ...(srcSet ? { srcSet } : {}) },
     readTime: post.readTime,
   };
 }

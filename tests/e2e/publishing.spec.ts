@@ -51,6 +51,13 @@ test.describe("blog", () => {
       .locator("time")
       .evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
     expect([...dates].sort().reverse()).toEqual(dates);
+    // The first post's image is the largest paint: loaded at once, with priority, from its srcset.
+    const lead = cards.first().locator("img");
+    await expect(lead).toHaveAttribute("fetchpriority", "high");
+    await expect(lead).not.toHaveAttribute("loading", "lazy");
+    await expect
+      .poll(() => lead.evaluate((el: HTMLImageElement) => el.currentSrc))
+      .toMatch(/\/images\/blog\/home-charger-(480|640|800)w\.webp$/);
     await expect(page.getByRole("link", { name: "RSS feed", exact: true })).toHaveAttribute(
       "href",
       "/rss.xml",
@@ -78,8 +85,13 @@ test.describe("blog", () => {
     // A link to another post goes to a page that exists.
     const inner = article.getByRole("link", { name: "a separate piece" });
     await expect(inner).toHaveAttribute("href", `/blog/${POSTS[3]?.slug}`);
+    // The hero loads, and from its srcset: at 1x both projects' widths take a narrower file than
+    // the 1200 px original.
     const hero = article.locator("figure img");
-    await expect.poll(() => hero.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);
+    await expect.poll(() => hero.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    expect(await hero.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(
+      /\/images\/blog\/charging-levels-(480|640|800)w\.webp$/,
+    );
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
