@@ -89,6 +89,7 @@ try {
   for (const p of PAGES) await fetch(server.url + p);
   for (const p of PAGES) {
     const runs: Row[] = [];
+    let retries = 0;
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(server.url + p, {
         port: chrome.port,
@@ -98,6 +99,16 @@ try {
       });
       if (!result) throw new Error(`no Lighthouse result for ${p}`);
       const { lhr } = result;
+      const lcpAudit = lhr.audits["largest-contentful-paint"];
+      if (lhr.runtimeError || lcpAudit?.numericValue === undefined) {
+        // A run Lighthouse could not complete measures nothing: say why and run it again.
+        console.warn(
+          `  ${p} run ${i + 1}: ${lhr.runtimeError?.message ?? lcpAudit?.errorMessage ?? "no LCP"}; repeating`,
+        );
+        if (++retries > 3) throw new Error(`Lighthouse kept failing on ${p}`);
+        i--;
+        continue;
+      }
       const requests =
         (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType?: string }> })
           ?.items ?? [];
