@@ -95,7 +95,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
 
   app.use(createFeedsApi(feeds));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
-  app.use(createImageProxy(db));
+  app.use(createImageProxy(db, { allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on" }));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -57,6 +57,8 @@ const schema = z.object({
     .default(60),
   /** Enables routes that exist only for the end-to-end tests (a deliberate rendering failure). */
   ENABLE_TEST_ROUTES: onOff.default("off"),
+  /** Let /img relay images from loopback and private networks (local fixture publishers only). */
+  IMAGE_PROXY_ALLOW_PRIVATE: onOff.default("off"),
   /** The radio station's stream, e.g. http://radio.example:{port}/stream; `{port}` is the listener's port. */
   RADIO_STREAM_URL: z
     .string()

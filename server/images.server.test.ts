@@ -26,6 +26,7 @@ describe("image proxy", () => {
   let db: DatabaseSync;
   let upstream: Server;
   let app: Server;
+  let publicOnly: Server;
   let up = "";
   let base = "";
 
@@ -60,14 +61,21 @@ describe("image proxy", () => {
     ["/ok.png", "/redirect", "/html", "/big", "/gone"].forEach((p, i) => {
       insert.run(`${up}/feed`, i, `${up}${p}`);
     });
-    const server = express().use(createImageProxy(db));
-    app = server.listen(0, "127.0.0.1");
-    await new Promise((r) => app.once("listening", r));
+    insert.run(`${up}/feed`, 5, `http://localhost:${(upstream.address() as AddressInfo).port}/ok.png`);
+    insert.run(`${up}/feed`, 6, "http://169.254.169.254/latest/meta-data/iam.png");
+    // The local upstream is on loopback, so the proxy under test allows private addresses; a
+    // second one, as production runs it, does not.
+    app = express()
+      .use(createImageProxy(db, { allowPrivate: true }))
+      .listen(0, "127.0.0.1");
+    publicOnly = express().use(createImageProxy(db)).listen(0, "127.0.0.1");
+    await Promise.all([app, publicOnly].map((s) => new Promise((r) => s.once("listening", r))));
     base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
     app.close();
+    publicOnly.close();
     upstream.close();
     db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -99,5 +107,19 @@ describe("image proxy", () => {
     expect((await get(`${up}/gone`)).status).toBe(502);
     const big = await get(`${up}/big`);
     await expect(big.arrayBuffer()).rejects.toThrow();
+  });
+
+  it("in production, never fetches from loopback, private or link-local addresses", async () => {
+    const viaPublicOnly = (u: string) =>
+      fetch(`http://127.0.0.1:${(publicOnly.address() as AddressInfo).port}/img?u=${encodeURIComponent(u)}`);
+    for (const u of [
+      `${up}/ok.png`,
+      `http://localhost:${new URL(up).port}/ok.png`,
+      "http://169.254.169.254/latest/meta-data/iam.png",
+    ]) {
+      const res = await viaPublicOnly(u);
+      expect(res.status, u).toBe(502);
+      expect(await res.text()).toBe("The image is not available.");
+    }
   });
 });

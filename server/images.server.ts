@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { type Request, type Response, Router } from "express";
 import { logger } from "./logger.server.ts";
+import { assertPublicHost, PrivateAddressError, publicOnlyDispatcher } from "./public-address.server.ts";
 import { isStoredImage } from "./store/images.server.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -8,13 +9,24 @@ const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/;
 
+export type ImageProxyOptions = {
+  /** Relay images from loopback and private networks too (local fixtures); off in production. */
+  allowPrivate?: boolean;
+  fetchImpl?: typeof fetch;
+};
+
 /**
  * GET /img?u=URL relays a publisher's article image from our origin: readers' addresses stay
  * with us, the CSP can allow images from 'self' only, and browsers cache it for a day. Only
- * images that a stored article names are relayed, so it is never an open proxy.
+ * images that a stored article names are relayed, so it is never an open proxy, and only from
+ * public addresses, so a feed cannot aim it at our own network.
  */
-export function createImageProxy(db: DatabaseSync, fetchImpl: typeof fetch = fetch): Router {
+export function createImageProxy(
+  db: DatabaseSync,
+  { allowPrivate = false, fetchImpl = fetch }: ImageProxyOptions = {},
+): Router {
   const router = Router();
+  const dispatcher = allowPrivate ? undefined : publicOnlyDispatcher();
   router.get("/img", async (req: Request, res: Response) => {
     const u = typeof req.query.u === "string" ? req.query.u : "";
     let url: URL;
@@ -33,11 +45,13 @@ export function createImageProxy(db: DatabaseSync, fetchImpl: typeof fetch = fet
       let target = url;
       let upstream: globalThis.Response | undefined;
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        if (!allowPrivate) assertPublicHost(target);
         upstream = await fetchImpl(target, {
           redirect: "manual",
           signal: abort.signal,
           headers: { accept: "image/avif,image/webp,image/*;q=0.8" },
-        });
+          ...(dispatcher ? { dispatcher } : {}),
+        } as RequestInit);
         const location = upstream.headers.get("location");
         if (upstream.status < 300 || upstream.status >= 400 || !location) break;
         target = new URL(location, target);
@@ -72,7 +86,12 @@ export function createImageProxy(db: DatabaseSync, fetchImpl: typeof fetch = fet
     } catch (error) {
       if (!res.headersSent) res.status(502).type("text/plain").send("The image is not available.");
       else res.destroy();
-      if (!abort.signal.aborted) logger.debug({ err: String(error), url: u }, "image proxy failed");
+      // fetch reports a refused lookup as "fetch failed" with the reason as its cause.
+      const reason =
+        error instanceof Error && error.cause instanceof PrivateAddressError ? error.cause : error;
+      if (reason instanceof PrivateAddressError)
+        logger.warn({ err: reason.message, url: u }, "image address is not public");
+      else if (!abort.signal.aborted) logger.debug({ err: String(error), url: u }, "image proxy failed");
     } finally {
       clearTimeout(timer);
     }

@@ -24,6 +24,8 @@ export async function serveProduction(port: number, env: Record<string, string> 
       SITE_URL: url,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "news-audit-")),
       LOG_LEVEL: "warn",
+      // Audits and benchmarks use the local fixture publisher, whose images are on loopback.
+      IMAGE_PROXY_ALLOW_PRIVATE: "on",
       ...env,
     },
   });

@@ -41,6 +41,7 @@ export async function startAppServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: "error",
       ENABLE_TEST_ROUTES: "on",
+      IMAGE_PROXY_ALLOW_PRIVATE: "on",
       ...env,
     },
   });
