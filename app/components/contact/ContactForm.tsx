@@ -15,6 +15,7 @@ import {
 } from "../../lib/contact.ts";
 import { firstInteraction } from "../../lib/interaction.ts";
 import { notify } from "../../lib/toast.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
 // The schema (zod) is most of this form's script: fetched when the reader starts using the page.
 let schema: Promise<typeof import("../../lib/contact-schema.ts")> | null = null;
@@ -277,10 +278,7 @@ export function ContactForm({ fallback }: { fallback?: ContactResult }) {
         >
           {busy ? (
             <>
-              <span
-                aria-hidden="true"
-                className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-              />
+              <Spinner />
               Sending…
             </>
           ) : (

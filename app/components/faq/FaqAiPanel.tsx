@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Faq } from "../../../content/faqs.ts";
 import type { AiService } from "../../lib/ai-faq.ts";
 import { firstInteraction } from "../../lib/interaction.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 
 // The request, parsing and merging code is fetched once the reader starts using the page.
 let ai: Promise<typeof import("../../lib/ai-faq.ts")> | null = null;
@@ -116,10 +117,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
           >
             {generating ? (
               <>
-                <span
-                  aria-hidden="true"
-                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-                />
+                <Spinner />
                 Generating…
               </>
             ) : (

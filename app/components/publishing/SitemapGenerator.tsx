@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { notify } from "../../lib/toast.ts";
+import { Spinner } from "../ui/Spinner.tsx";
 import { fetchText, parseXml, saveTextFile } from "./download.ts";
 import { Download, FileCode, RefreshCw } from "./icons.tsx";
 import { XmlPreview } from "./XmlPreview.tsx";
@@ -109,10 +110,7 @@ export function SitemapGenerator({ kind }: { kind: SitemapKind }) {
           className={`${PRIMARY} shrink-0 self-start`}
         >
           {generating ? (
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-            />
+            <Spinner />
           ) : state.step === "idle" ? null : (
             <RefreshCw aria-hidden="true" className="size-4" />
           )}
