@@ -1,37 +1,52 @@
 /**
- * Starts the production server in a child process for audits and benchmarks, on its own port
- * and data directory, and stops it afterwards.
+ * Starts the production server in a child process, on its own port and data directory, waits
+ * until it answers, and stops it afterwards: for audits, benchmarks and the tests' own servers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type Served = { url: string; child: ChildProcess; stop: () => Promise<void> };
+export type Served = { url: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
+
+export type ServeOptions = {
+  /** The server's request log; errors always go to stderr. */
+  stdout?: "inherit" | "ignore";
+  /** Sees the child before it answers, for tests that kill it while it starts up. */
+  onSpawn?: (child: ChildProcess) => void;
+};
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export async function serveProduction(port: number, env: Record<string, string> = {}): Promise<Served> {
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+export async function serveProduction(
+  port: number,
+  env: Record<string, string> = {},
+  { stdout = "inherit", onSpawn }: ServeOptions = {},
+): Promise<Served> {
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "news-served-"));
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "news-audit-")),
       LOG_LEVEL: "warn",
-      // Audits and benchmarks use the local fixture publisher, whose images are on loopback.
+      // Audits, benchmarks and tests use local fixture publishers, whose images are on loopback.
       IMAGE_PROXY_ALLOW_PRIVATE: "on",
       ...env,
+      DATA_DIR: dataDir,
     },
   });
+  onSpawn?.(child);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (ended(child)) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
@@ -39,13 +54,13 @@ export async function serveProduction(port: number, env: Record<string, string> 
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error("server did not start within 60 s");
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (ended(child)) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { url, child, stop };
+  return { url, dataDir, child, stop };
 }

@@ -2,13 +2,11 @@
  * Starts an extra production server for one scenario (its own feeds, data directory and port),
  * for tests that need state the shared server must not have.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { type Served, serveProduction } from "../../../scripts/lib/serve.ts";
 
-export type AppServer = { url: string; dataDir: string; stop: () => Promise<void>; child: ChildProcess };
+export type AppServer = Served;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,47 +24,9 @@ export async function startAppServer(
   env: Record<string, string>,
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<AppServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "news-scenario-"));
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../../.."),
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      ENABLE_TEST_ROUTES: "on",
-      IMAGE_PROXY_ALLOW_PRIVATE: "on",
-      ...env,
-    },
-  });
-  onSpawn?.(child);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`scenario server exited with ${child.exitCode ?? child.signalCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error("scenario server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    dataDir,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  return serveProduction(
+    await freePort(),
+    { LOG_LEVEL: "error", ENABLE_TEST_ROUTES: "on", ...env },
+    { stdout: "ignore", onSpawn },
+  );
 }
