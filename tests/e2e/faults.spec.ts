@@ -133,11 +133,6 @@ test.describe("the process killed in the middle of a refresh", () => {
     const env = { FEEDS_CONFIG: feeds.configFile, FEED_REFRESH_MINUTES: "60" };
     const first = await startAppServer(env);
     const dataDir = first.dataDir;
-    const urls = JSON.parse((await import("node:fs")).readFileSync(feeds.configFile, "utf8")) as Record<
-      string,
-      string[]
-    >;
-    const feedOf = (section: string) => urls[section]?.[0] ?? "";
     /** The generation each feed's stored articles belong to; fails on a partial or mixed set. */
     const storedGenerations = (): Map<string, number> => {
       const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
@@ -146,7 +141,7 @@ test.describe("the process killed in the middle of a refresh", () => {
         const store = createFeedStore(db);
         const result = new Map<string, number>();
         for (const section of FEED_SECTION_KEYS) {
-          const titles = store.items(feedOf(section)).map((i) => i.title);
+          const titles = store.items(feeds.feedUrl(section)).map((i) => i.title);
           expect(titles, section).toHaveLength(ITEMS);
           const gens = new Set(titles.map((t) => Number(/generation (\d+)/.exec(t)?.[1])));
           expect([...gens], `${section}: one whole generation`).toHaveLength(1);

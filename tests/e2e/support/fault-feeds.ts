@@ -22,6 +22,8 @@ export type FaultFeeds = {
   /** A FEEDS_CONFIG file with one feed per section on this server. */
   configFile: string;
   feedCount: number;
+  /** The one feed configured for a section. */
+  feedUrl(section: string): string;
   setMode(mode: FaultMode): Promise<void>;
   setGeneration(generation: number): void;
   /** Requests received in each mode (a refused connection is not counted). */
@@ -90,7 +92,8 @@ ${items}</channel></rss>`;
     res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" });
     res.end(rss(section), () => {
       sent += 1;
-      waiters = waiters.filter((w) => (sent >= w.count ? void w.resolve() : true));
+      for (const w of waiters) if (sent >= w.count) w.resolve();
+      waiters = waiters.filter((w) => sent < w.count);
     });
   });
   server.on("connection", (socket) => {
@@ -113,15 +116,15 @@ ${items}</channel></rss>`;
     });
 
   const port = await listen();
-  const config = Object.fromEntries(
-    FEED_SECTION_KEYS.map((key) => [key, [`http://127.0.0.1:${port}/feeds/${key}.xml`]]),
-  );
+  const feedUrl = (section: string) => `http://127.0.0.1:${port}/feeds/${section}.xml`;
+  const config = Object.fromEntries(FEED_SECTION_KEYS.map((key) => [key, [feedUrl(key)]]));
   const configFile = path.join(tmpdir(), `fault-feeds-${process.pid}-${port}.json`);
   writeFileSync(configFile, JSON.stringify(config));
 
   return {
     configFile,
     feedCount: FEED_SECTION_KEYS.length,
+    feedUrl,
     async setMode(next) {
       mode = next;
       if (next === "down") await close();
