@@ -1,4 +1,4 @@
-import { type Article, type ArticleSummary, toSummary } from "../app/lib/article.ts";
+import { type Article, type CardArticle, toSummary } from "../app/lib/article.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { UnknownSectionError } from "./feeds/errors.ts";
@@ -12,16 +12,21 @@ export const HOME_PER_SECTION = 5;
 export const SECTION_PAGE_LIMIT = 15;
 export const TICKER_LIMIT = 12;
 
-export type HomeBlock = { key: FeedSectionKey; name: string; articles: ArticleSummary[] };
-export type HomeData = { blocks: HomeBlock[]; ticker: ArticleSummary[]; sample: boolean };
-export type SectionData = { articles: ArticleSummary[]; sample: boolean };
+export type HomeBlock = { key: FeedSectionKey; name: string; articles: CardArticle[] };
+export type HomeData = { blocks: HomeBlock[]; ticker: CardArticle[]; sample: boolean };
+export type SectionData = { articles: CardArticle[]; sample: boolean };
 
-/** What a page gets of an article: the reduced form, with the image served from our origin. */
-export function toCard(article: Article, siteUrl: string): ArticleSummary {
-  const card = toSummary(article);
+/**
+ * What a page gets of an article: the reduced form, with the image served from our origin, and the
+ * publisher's first category, which the card shows as a topic beside the section's name.
+ */
+export function toCard(article: Article, siteUrl: string): CardArticle {
+  const card: CardArticle = toSummary(article);
   const src = imageSrc(article.imageUrl, siteUrl);
   if (src) card.imageUrl = src;
   else delete card.imageUrl;
+  const topic = article.categories?.[0];
+  if (topic) card.categories = [topic];
   return card;
 }
 

@@ -19,6 +19,20 @@ export function ArticleMeta({
   );
 }
 
-export function CategoryLabel({ children }: { children: string }) {
-  return <p className="text-xs font-bold uppercase tracking-wider text-[var(--link)]">{children}</p>;
+/** The section's name, then the publisher's own category for the item when it gave one. */
+export function CategoryLabel({ children, topic }: { children: string; topic?: string }) {
+  return (
+    <p className="truncate text-xs font-bold uppercase tracking-wider text-[var(--link)]">
+      {children}
+      {topic ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          <span className="font-semibold normal-case tracking-normal text-muted" data-testid="topic">
+            {topic}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
 }
