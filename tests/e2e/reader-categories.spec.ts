@@ -14,7 +14,7 @@ test("section cards show the section's name, then the publisher's first category
   await expect(cards).toHaveCount(15);
   const label = (i: number) => cards.nth(i).locator("p").first();
   // Items 1, 2, 3 and 4 of the feed: Charging, none, Charging, Batteries.
-  await expect(label(0)).toHaveText("Technology & Innovation · , Charging");
+  await expect(label(0)).toHaveText("Technology & Innovation, Charging");
   await expect(cards.nth(0).getByTestId("topic")).toHaveText("Charging");
   await expect(cards.nth(1).getByTestId("topic")).toHaveCount(0);
   await expect(label(1)).toHaveText("Technology & Innovation");
