@@ -16,6 +16,7 @@ import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
+import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
@@ -71,6 +72,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   });
   const feeds = createFeedEngine({ db, onStoreChange: () => pageCache.clear() });
   const services: Services = { config, db, feeds };
+  warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
     await feeds.stop();

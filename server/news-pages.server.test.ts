@@ -1,5 +1,23 @@
-import { describe, expect, it } from "vitest";
-import { LoadTimeoutError, settleBriefly, withDeadline } from "./news-pages.server.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
+import { parseConfig } from "./config.server.ts";
+import { createFeedEngine, type EngineLogger } from "./feeds/engine.server.ts";
+import { respond, startFeedServer } from "./feeds/testing/feed-server.ts";
+import { generateRss } from "./feeds/testing/generate.ts";
+import {
+  HOME_PER_SECTION,
+  HOME_SECTIONS,
+  LoadTimeoutError,
+  loadHome,
+  loadSection,
+  settleBriefly,
+  warnSectionsWithoutFeeds,
+  withDeadline,
+} from "./news-pages.server.ts";
+import type { Services } from "./services.server.ts";
 
 describe("settleBriefly", () => {
   it("gives the value of a promise that settles at once", async () => {
@@ -25,5 +43,106 @@ describe("withDeadline", () => {
 
   it("gives up on a slow one with a LoadTimeoutError", async () => {
     await expect(withDeadline(new Promise(() => {}), 20)).rejects.toBeInstanceOf(LoadTimeoutError);
+  });
+});
+
+// Real engine, real store, publishers on a local server: what a cold start looks like.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function recorder() {
+  const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
+  const at = (obj: object, msg: string) => void warnings.push({ obj: obj as Record<string, unknown>, msg });
+  const log: EngineLogger = { debug: () => {}, info: () => {}, warn: at, error: () => {} };
+  return { warnings, log };
+}
+
+/** A feed per named section on a local publisher; `hang` lists sections whose feed never answers. */
+async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = []): Promise<Services> {
+  const publisher = await startFeedServer();
+  cleanups.push(() => publisher.close());
+  for (const key of sections) {
+    publisher.route(
+      `/${key}.xml`,
+      hang.includes(key) ? () => new Promise(() => {}) : respond(generateRss({ items: 6, guidPrefix: key })),
+    );
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "news-pages-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const feeds = createFeedEngine({
+    feeds: new Map(sections.map((key) => [key, [publisher.url(`/${key}.xml`)]])),
+    dataDir,
+    refreshMinutes: 10,
+    sampleFallback: false,
+    siteUrl: "https://news.example",
+    fetchTimeoutMs: 20_000,
+    logger: recorder().log,
+  });
+  cleanups.push(() => feeds.stop());
+  const config = parseConfig({ SITE_URL: "https://news.example", DATA_DIR: dataDir });
+  return { config, feeds, db: undefined as unknown as Services["db"] };
+}
+
+describe("a section with no configured feed", () => {
+  const configured: FeedSectionKey[] = ["local", "world", "technology", "business", "politics"];
+
+  it("gives the section page an empty list and logs which section has no feed", async () => {
+    const { warnings, log } = recorder();
+    const page = await loadSection(await services(configured), "national", log);
+    expect(page).toEqual({ articles: [], sample: false });
+    expect(warnings).toContainEqual({
+      obj: { section: "national" },
+      msg: "No RSS feed configured for section: national",
+    });
+  });
+
+  it("leaves its home block out and shows the others", async () => {
+    const { warnings, log } = recorder();
+    const home = await loadHome(await services(configured), { log });
+    expect(home.blocks.map((b) => b.key)).toEqual(["local", "world", "technology", "business", "politics"]);
+    expect(warnings.map((w) => w.msg)).toContain("No RSS feed configured for section: national");
+  });
+
+  it("is named in one warning at start", () => {
+    const { warnings, log } = recorder();
+    const all = FEED_SECTION_KEYS.filter((k) => k !== "national" && k !== "opinion");
+    warnSectionsWithoutFeeds(all, log);
+    expect(warnings).toEqual([
+      {
+        obj: { sections: ["national", "opinion"] },
+        msg: "No RSS feed configured for sections: national, opinion (their pages show no articles)",
+      },
+    ]);
+    warnSectionsWithoutFeeds(FEED_SECTION_KEYS, log);
+    expect(warnings).toHaveLength(1);
+  });
+});
+
+describe("home on a cold start with one hanging publisher", () => {
+  it("renders the five blocks that arrived and leaves the cold one out", async () => {
+    const { warnings, log } = recorder();
+    const home = await loadHome(await services([...HOME_SECTIONS], ["local"]), { deadlineMs: 1500, log });
+    expect(home.blocks.map((b) => b.key)).toEqual([
+      "national",
+      "world",
+      "technology",
+      "business",
+      "politics",
+    ]);
+    expect(home.blocks.every((b) => b.articles.length === HOME_PER_SECTION)).toBe(true);
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ obj: expect.objectContaining({ section: "local" }) }),
+    );
+  });
+
+  it("fails as a whole only when no block could load", async () => {
+    const s = await services([...HOME_SECTIONS], [...HOME_SECTIONS]);
+    await expect(loadHome(s, { deadlineMs: 300, log: recorder().log })).rejects.toBeInstanceOf(
+      LoadTimeoutError,
+    );
   });
 });

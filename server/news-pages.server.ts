@@ -1,6 +1,9 @@
-import { type Article, type ArticleSummary, toSummary } from "../app/lib/article.ts";
-import { type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
+import { type Article, type CardArticle, toSummary } from "../app/lib/article.ts";
+import { FEED_SECTION_KEYS, type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
+import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
+import { UnknownSectionError } from "./feeds/errors.ts";
 import { imageSrc } from "./images.server.ts";
+import { logger } from "./logger.server.ts";
 import type { Services } from "./services.server.ts";
 
 /** The home page's blocks, in the spec's order. */
@@ -9,25 +12,71 @@ export const HOME_PER_SECTION = 5;
 export const SECTION_PAGE_LIMIT = 15;
 export const TICKER_LIMIT = 12;
 
-export type HomeBlock = { key: FeedSectionKey; name: string; articles: ArticleSummary[] };
-export type HomeData = { blocks: HomeBlock[]; ticker: ArticleSummary[]; sample: boolean };
-export type SectionData = { articles: ArticleSummary[]; sample: boolean };
+export type HomeBlock = { key: FeedSectionKey; name: string; articles: CardArticle[] };
+export type HomeData = { blocks: HomeBlock[]; ticker: CardArticle[]; sample: boolean };
+export type SectionData = { articles: CardArticle[]; sample: boolean };
 
-/** What a page gets of an article: the reduced form, with the image served from our origin. */
-export function toCard(article: Article, siteUrl: string): ArticleSummary {
-  const card = toSummary(article);
+/**
+ * What a page gets of an article: the reduced form, with the image served from our origin, and the
+ * publisher's first category, which the card shows as a topic beside the section's name.
+ */
+export function toCard(article: Article, siteUrl: string): CardArticle {
+  const card: CardArticle = toSummary(article);
   const src = imageSrc(article.imageUrl, siteUrl);
   if (src) card.imageUrl = src;
   else delete card.imageUrl;
+  const topic = article.categories?.[0];
+  if (topic) card.categories = [topic];
   return card;
 }
 
-/** Home: 5 articles for each of the six sections, loaded in parallel; empty blocks left out. */
-export async function loadHome({ feeds, config }: Services): Promise<HomeData> {
+/**
+ * A section's articles for a page. The spec's catalogue: 'No RSS feed configured for section:
+ * {key}' is an error of the section fetch, and such an error is logged and gives an empty list,
+ * so the page shows its empty state instead of failing.
+ */
+async function sectionArticles(
+  { feeds }: Services,
+  key: FeedSectionKey,
+  limit: number,
+  log: Pick<EngineLogger, "warn">,
+): Promise<SectionArticles> {
+  try {
+    return await feeds.getSectionArticles(key, limit);
+  } catch (error) {
+    if (!(error instanceof UnknownSectionError)) throw error;
+    log.warn({ section: key }, error.message);
+    return { articles: [], sample: false };
+  }
+}
+
+/**
+ * Home: 5 articles for each of the six sections, loaded in parallel. Each block stands alone: a
+ * section still cold when the deadline passes (one hanging publisher) is left out like an empty
+ * one, and the others render. Only when no section at all answered does the page fail.
+ */
+export async function loadHome(
+  services: Services,
+  {
+    deadlineMs = COLD_LOAD_DEADLINE_MS,
+    log = logger,
+  }: { deadlineMs?: number; log?: Pick<EngineLogger, "warn"> } = {},
+): Promise<HomeData> {
+  const { feeds, config } = services;
   const [sections, latest] = await Promise.all([
-    Promise.all(HOME_SECTIONS.map((key) => feeds.getSectionArticles(key, HOME_PER_SECTION))),
+    Promise.all(
+      HOME_SECTIONS.map((key) =>
+        withDeadline(sectionArticles(services, key, HOME_PER_SECTION, log), deadlineMs).catch(
+          (error: unknown) => {
+            log.warn({ section: key, err: String(error) }, "home block left out: its section did not load");
+            return null;
+          },
+        ),
+      ),
+    ),
     feeds.latestArticles(TICKER_LIMIT),
   ]);
+  if (sections.every((s) => s === null)) throw new LoadTimeoutError("No home section could be loaded");
   const blocks = HOME_SECTIONS.map((key, i) => ({
     key,
     name: sectionDisplayName(key),
@@ -36,13 +85,39 @@ export async function loadHome({ feeds, config }: Services): Promise<HomeData> {
   return {
     blocks,
     ticker: latest.articles.map((a) => toCard(a, config.SITE_URL)),
-    sample: sections.some((s) => s.sample && s.articles.length > 0),
+    sample: sections.some((s) => s?.sample && s.articles.length > 0),
   };
 }
 
-export async function loadSection({ feeds, config }: Services, key: FeedSectionKey): Promise<SectionData> {
-  const { articles, sample } = await feeds.getSectionArticles(key, SECTION_PAGE_LIMIT);
-  return { articles: articles.map((a) => toCard(a, config.SITE_URL)), sample: sample && articles.length > 0 };
+export async function loadSection(
+  services: Services,
+  key: FeedSectionKey,
+  log: Pick<EngineLogger, "warn"> = logger,
+): Promise<SectionData> {
+  const { articles, sample } = await sectionArticles(services, key, SECTION_PAGE_LIMIT, log);
+  return {
+    articles: articles.map((a) => toCard(a, services.config.SITE_URL)),
+    sample: sample && articles.length > 0,
+  };
+}
+
+/** The sections whose pages can only ever be empty, because the feed list names no feed for them. */
+export function sectionsWithoutFeeds(configured: readonly string[]): FeedSectionKey[] {
+  const have = new Set(configured);
+  return FEED_SECTION_KEYS.filter((key) => !have.has(key));
+}
+
+/** Said once at start, so a trimmed FEEDS_CONFIG is noticed before readers find empty pages. */
+export function warnSectionsWithoutFeeds(
+  configured: readonly string[],
+  log: Pick<EngineLogger, "warn"> = logger,
+) {
+  const missing = sectionsWithoutFeeds(configured);
+  if (missing.length === 0) return;
+  log.warn(
+    { sections: missing },
+    `No RSS feed configured for section${missing.length > 1 ? "s" : ""}: ${missing.join(", ")} (their pages show no articles)`,
+  );
 }
 
 /**

@@ -16,6 +16,8 @@ export type Article = {
   content: string;
   /** The section's display name. */
   category: string;
+  /** The publisher's own categories for the item (plain text, at most 8); absent when it gave none. */
+  categories?: string[];
   /** ISO 8601 (UTC). The current time when the item had no usable date. */
   publishedAt: string;
   /** Absolute http(s) URL of the item's image. */
@@ -35,6 +37,9 @@ export type ArticleSummary = Pick<
   Article,
   "id" | "title" | "link" | "excerpt" | "category" | "publishedAt" | "imageUrl" | "readTime"
 >;
+
+/** What a page's card gets: the reduced form plus the publisher's categories, for a topic label. */
+export type CardArticle = ArticleSummary & Pick<Article, "categories">;
 
 export function toSummary(article: Article): ArticleSummary {
   const summary: ArticleSummary = {

@@ -1,4 +1,5 @@
-import { llmsTxt, robotsTxt } from "../../server/publishing/site-files.server.ts";
+import { newsSitemapStatus } from "../../server/publishing/news-sitemap-status.server.ts";
+import { currentPosts, llmsTxt, robotsTxt } from "../../server/publishing/site-files.server.ts";
 import { SitemapGenerator } from "../components/publishing/SitemapGenerator.tsx";
 import { XmlPreview } from "../components/publishing/XmlPreview.tsx";
 import { servicesContext } from "../lib/request-context.ts";
@@ -8,6 +9,8 @@ import type { Route } from "./+types/sitemap-manager";
 export function loader({ context }: Route.LoaderArgs) {
   const { SITE_URL } = context.get(servicesContext).config;
   return {
+    // Said before anyone generates it: an empty news sitemap is expected most days, not broken.
+    news: newsSitemapStatus(currentPosts()),
     files: [
       {
         name: "robots.txt",
@@ -47,7 +50,7 @@ export default function SitemapManager({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mt-8 space-y-6">
         <SitemapGenerator kind="main" />
-        <SitemapGenerator kind="news" />
+        <SitemapGenerator kind="news" note={loaderData.news.note} />
       </div>
       <section aria-labelledby="crawler-files" className="mt-12">
         <h2 id="crawler-files" className="font-serif text-3xl font-bold">

@@ -23,7 +23,32 @@ export type FeedItem = {
   imageUrl?: string;
   author?: string;
   readTime: number;
+  /** The publisher's categories (spec §3 "categories"): plain text, trimmed, deduplicated, capped. */
+  categories?: string[];
 };
+
+/** Categories kept per item, and the longest kept: a label, not a paragraph. */
+export const MAX_CATEGORIES = 8;
+export const MAX_CATEGORY_CHARS = 60;
+
+/**
+ * The item's categories as short plain-text labels: markup stripped, whitespace collapsed, empty and
+ * over-long ones dropped, repeats (ignoring case) dropped, the first MAX_CATEGORIES kept.
+ */
+export function normalizeCategories(raw: readonly string[]): string[] {
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  for (const value of raw) {
+    const label = htmlToText(value).replace(/\s+/g, " ").trim();
+    if (label === "" || label.length > MAX_CATEGORY_CHARS) continue;
+    const key = label.toLocaleLowerCase("en-US");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(label);
+    if (kept.length === MAX_CATEGORIES) break;
+  }
+  return kept;
+}
 
 /** The excerpt fallback's length (spec §9). */
 export const EXCERPT_CHARS = 200;
@@ -93,6 +118,8 @@ export function normalizeItem(
   if (imageUrl) item.imageUrl = imageUrl;
   const author = htmlToText(raw.author);
   if (author) item.author = author;
+  const categories = raw.categories?.length ? normalizeCategories(raw.categories) : [];
+  if (categories.length > 0) item.categories = categories;
   return item;
 }
 

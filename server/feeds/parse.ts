@@ -21,6 +21,8 @@ export type RawItem = {
   author?: string;
   /** Image candidates in the spec's order: image enclosure, media:content image, media:thumbnail. */
   images: string[];
+  /** RSS <category> text, Atom <category label|term>, dc:subject; as written, in feed order. */
+  categories?: string[];
 };
 
 export type ParsedFeed = {
@@ -110,6 +112,9 @@ function atomText(el: XmlElement | undefined, xml: string): string | undefined {
   return text(el);
 }
 
+/** Categories read per item: some feeds tag an item with hundreds; the normaliser keeps fewer still. */
+const MAX_RAW_CATEGORIES = 32;
+
 const IMAGE_EXTENSION = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
 
 function isImage(type: string | undefined, url: string): boolean {
@@ -152,7 +157,8 @@ function authorFromRss(value: string | undefined): string | undefined {
 
 /** Reads an RSS/RDF item or an Atom entry: the element names do not collide, so one pass serves all. */
 function readItem(item: XmlElement, xml: string): RawItem {
-  const raw: RawItem = { guidIsPermaLink: false, dates: [], images: [] };
+  const categories: string[] = [];
+  const raw: RawItem = { guidIsPermaLink: false, dates: [], images: [], categories };
   let pubDate: string | undefined;
   let dcDate: string | undefined;
   let published: string | undefined;
@@ -217,6 +223,17 @@ function readItem(item: XmlElement, xml: string): RawItem {
         // RSS: an e-mail address, often with the name in brackets; Atom: a person element.
         authorName ??= text(child(c, "name")) ?? authorFromRss(text(c));
         break;
+      case "category": {
+        // RSS: the text (a "domain" attribute names the taxonomy); Atom: label, else term.
+        const value = c.attrs?.label ?? c.attrs?.term ?? text(c);
+        if (value && categories.length < MAX_RAW_CATEGORIES) categories.push(value);
+        break;
+      }
+      case "dc:subject": {
+        const value = text(c);
+        if (value && categories.length < MAX_RAW_CATEGORIES) categories.push(value);
+        break;
+      }
       case "enclosure": {
         const url = c.attrs?.url?.trim();
         if (url && isImage(c.attrs?.type, url)) enclosures.push(url);

@@ -26,6 +26,7 @@ export function itemToArticle(item: FeedItem, section: FeedSectionKey, feedIndex
   if (item.imageUrl !== undefined) article.imageUrl = item.imageUrl;
   if (item.link !== undefined) article.link = item.link;
   if (item.author !== undefined) article.author = item.author;
+  if (item.categories !== undefined) article.categories = [...item.categories];
   return article;
 }
 

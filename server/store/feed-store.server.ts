@@ -94,7 +94,22 @@ function rowToItem(row: Row): FeedItem {
   if (link !== undefined) item.link = link;
   if (imageUrl !== undefined) item.imageUrl = imageUrl;
   if (author !== undefined) item.author = author;
+  const categories = categoriesOf(row.categories);
+  if (categories !== undefined) item.categories = categories;
   return item;
+}
+
+/** The stored JSON array of categories; anything unreadable counts as none. */
+function categoriesOf(value: unknown): string[] | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return undefined;
+    const labels = parsed.filter((c): c is string => typeof c === "string" && c !== "");
+    return labels.length > 0 ? labels : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function rowToState(row: Row): FeedState {
@@ -157,8 +172,8 @@ export function createFeedStore(db: DatabaseSync) {
     deleteItems: db.prepare("DELETE FROM articles WHERE feed_url = ?"),
     insertItem: db.prepare(
       `INSERT INTO articles (feed_url, position, guid, title, excerpt, content, link, image_url, author,
-                             published_at, dated, read_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                             published_at, dated, read_time, categories)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     success: db.prepare(
       `UPDATE feeds SET title = COALESCE(?, title), etag = ?, last_modified = ?, last_attempt_at = ?,
@@ -258,6 +273,7 @@ export function createFeedStore(db: DatabaseSync) {
             publishedAt,
             item.dated ? 1 : 0,
             item.readTime,
+            item.categories && item.categories.length > 0 ? JSON.stringify(item.categories) : null,
           );
         }
         q.success.run(

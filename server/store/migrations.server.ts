@@ -107,4 +107,10 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX articles_image_url ON articles (image_url);
       `),
   },
+  {
+    version: 4,
+    name: "article categories",
+    // The publisher's categories for an item, as a JSON array of strings; NULL when it gave none.
+    up: (db) => db.exec("ALTER TABLE articles ADD COLUMN categories TEXT;"),
+  },
 ];

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import type { RefObject } from "react";
+import { type RefObject, useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { SHEET_LINKS } from "../../lib/sections.ts";
 import { IconTooltip } from "../ui/IconTooltip.tsx";
@@ -15,20 +15,29 @@ export type SheetProps = {
 /**
  * The side sheet titled "Navigation": the 18 destinations, a search box and a Subscribe button.
  * Radix's dialog traps focus and closes on Escape; focus then returns to the menu button.
+ * Opening focuses the sheet itself, not its first control: that is the close button, whose tooltip
+ * would open on focus and take the first Escape for itself (and whose lazy tooltip upgrade swaps
+ * the button out from under the focus).
  */
 export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProps) {
   const close = () => onOpenChange(false);
+  const sheet = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          ref={sheet}
           aria-describedby={undefined}
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            sheet.current?.focus();
+          }}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col overflow-y-auto bg-surface p-4 shadow-xl sm:w-[350px]"
+          className="fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col overflow-y-auto bg-surface p-4 shadow-xl outline-none sm:w-[350px]"
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-serif text-xl font-bold">Navigation</Dialog.Title>

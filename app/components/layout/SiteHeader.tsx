@@ -1,26 +1,22 @@
 import { Link, NavLink } from "react-router";
 import { identity } from "../../../content/site.ts";
-import { formatLongDate, formatShortDate, isoDay } from "../../lib/dates.ts";
 import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "../../lib/sections.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NewsSectionsMenu } from "./NewsSectionsMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";
+import { TodayDate } from "./TodayDate.tsx";
 
 const rowLink =
   "whitespace-nowrap px-2 py-1.5 text-sm font-medium hover:underline hover:underline-offset-4 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4";
 
 /** The shared header (spec §2): date, Subscribe, masthead, search and the navigation variants. */
 export function SiteHeader({ now }: { now?: string }) {
-  // Both forms are rendered and CSS picks one by width, so server and browser output match.
   const today = now ?? new Date().toISOString();
   return (
     <header className="border-b-4 border-double border-line bg-page">
       <div className="border-b border-line">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5 sm:px-6">
-          <time dateTime={isoDay(today)} className="text-sm text-muted">
-            <span className="hidden md:inline">{formatLongDate(today)}</span>
-            <span className="md:hidden">{formatShortDate(today)}</span>
-          </time>
+          <TodayDate now={today} />
           <NewsSectionsMenu />
           <Link
             to="/#newsletter"

@@ -1,15 +1,15 @@
-import type { ArticleSummary } from "../../lib/article.ts";
+import type { CardArticle } from "../../lib/article.ts";
 import { ArticleImage } from "./ArticleImage.tsx";
 import { ArticleMeta, CategoryLabel } from "./ArticleMeta.tsx";
 import { ArticleTitle } from "./ArticleTitle.tsx";
 
-/** A card: category, title (links out), excerpt clamped to three lines, short date and read time. */
+/** A card: category (with the publisher's topic), title (links out), excerpt clamped to three lines, short date and read time. */
 export function ArticleCard({
   article,
   withImage = false,
   heading = "h3",
 }: {
-  article: ArticleSummary;
+  article: CardArticle;
   withImage?: boolean;
   /** h3 under a block's h2 on the home page; h2 directly under a section page's h1. */
   heading?: "h2" | "h3";
@@ -17,7 +17,7 @@ export function ArticleCard({
   return (
     <article className="flex h-full flex-col gap-2 border-t border-line pt-3" data-testid="article-card">
       {withImage ? <ArticleImage src={article.imageUrl} /> : null}
-      <CategoryLabel>{article.category}</CategoryLabel>
+      <CategoryLabel topic={article.categories?.[0]}>{article.category}</CategoryLabel>
       <ArticleTitle article={article} as={heading} className="text-lg" />
       {article.excerpt ? (
         <p className="line-clamp-3 text-sm leading-6 text-muted">{article.excerpt}</p>
@@ -30,12 +30,12 @@ export function ArticleCard({
 }
 
 /** The home page's lead: image, category, title, excerpt, date and read time. */
-export function LeadArticle({ article }: { article: ArticleSummary }) {
+export function LeadArticle({ article }: { article: CardArticle }) {
   return (
     <article className="grid gap-4 md:grid-cols-[3fr_2fr] md:items-start" data-testid="lead-article">
       <ArticleImage src={article.imageUrl} priority />
       <div className="flex flex-col gap-3">
-        <CategoryLabel>{article.category}</CategoryLabel>
+        <CategoryLabel topic={article.categories?.[0]}>{article.category}</CategoryLabel>
         <ArticleTitle article={article} as="h3" className="text-2xl sm:text-3xl" />
         {article.excerpt ? (
           <p className="text-base leading-7 text-muted line-clamp-5">{article.excerpt}</p>

@@ -19,6 +19,25 @@ export function ArticleMeta({
   );
 }
 
-export function CategoryLabel({ children }: { children: string }) {
-  return <p className="text-xs font-bold uppercase tracking-wider text-[var(--link)]">{children}</p>;
+/**
+ * The section's name, then the publisher's own category for the item when it gave one, as a small
+ * tag that wraps under the name when a narrow card has no room beside it.
+ */
+export function CategoryLabel({ children, topic }: { children: string; topic?: string }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-bold uppercase tracking-wider text-[var(--link)]">
+      <span>{children}</span>
+      {topic ? (
+        <>
+          <span className="sr-only">, </span>
+          <span
+            className="max-w-full truncate rounded border border-line px-1.5 font-medium normal-case tracking-normal text-muted"
+            data-testid="topic"
+          >
+            {topic}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
 }

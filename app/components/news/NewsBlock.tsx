@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { ArticleSummary } from "../../lib/article.ts";
+import type { CardArticle } from "../../lib/article.ts";
 import { ArticleCard, LeadArticle } from "./ArticleCard.tsx";
 
 /** One home-page block: heading, See All link, then a lead + 4 cards (first block) or 5 cards. */
@@ -11,7 +11,7 @@ export function NewsBlock({
 }: {
   sectionKey: string;
   name: string;
-  articles: ArticleSummary[];
+  articles: CardArticle[];
   lead?: boolean;
 }) {
   const [first, ...rest] = articles;

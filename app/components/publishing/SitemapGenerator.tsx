@@ -55,7 +55,7 @@ const PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:bg-accent-strong aria-disabled:cursor-wait aria-disabled:opacity-60";
 
 /** One sitemap: idle → generating → shown with a preview and a Download button (spec §4). */
-export function SitemapGenerator({ kind }: { kind: SitemapKind }) {
+export function SitemapGenerator({ kind, note }: { kind: SitemapKind; note?: string }) {
   const k = KINDS[kind];
   const [state, setState] = useState<State>({ step: "idle" });
   const id = `sitemap-${kind}`;
@@ -102,6 +102,9 @@ export function SitemapGenerator({ kind }: { kind: SitemapKind }) {
               /{k.file}
             </a>
           </p>
+          {note ? (
+            <p className="mt-3 max-w-2xl rounded border border-line bg-page px-3 py-2 text-sm">{note}</p>
+          ) : null}
         </div>
         <button
           type="button"

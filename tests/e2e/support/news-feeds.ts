@@ -28,6 +28,8 @@ type Item = {
   image?: string;
   hoursAgo: number;
   words: number;
+  /** The publisher's <category> tags. */
+  categories: string[];
 };
 
 export function items(section: string, mode: string): Item[] {
@@ -40,6 +42,8 @@ export function items(section: string, mode: string): Item[] {
       image: i % 3 === 1 ? `${BASE}/img/${section}-${i}.svg` : undefined,
       hoursAgo: i * 2,
       words: 200 * i,
+      // Odd items are tagged twice, every fourth once, the rest not at all.
+      categories: i % 2 === 1 ? ["Charging", "Grid"] : i % 4 === 0 ? ["Batteries"] : [],
     });
   }
   const first = list[0] as Item;
@@ -49,6 +53,7 @@ export function items(section: string, mode: string): Item[] {
     first.title = `<script>window.__pwned=1</script>Hostile <img src=x onerror="window.__pwned=2"> ${section} title`;
     first.description = `<img src=x onerror="window.__pwned=3">Hostile description <script>alert(1)</script>`;
     first.link = "javascript:window.__pwned=4";
+    first.categories = ['<script>window.__pwned=5</script><img src=x onerror="window.__pwned=6">Hostile tag'];
     (list[1] as Item).link = "javascript:alert(1)";
     (list[2] as Item).title = "&lt;b&gt;escaped markup&lt;/b&gt; stays text";
   }
@@ -68,6 +73,7 @@ function rss(section: string, mode: string): string {
   <content:encoded><![CDATA[<p>${content}</p>]]></content:encoded>
   <pubDate>${new Date(now - it.hoursAgo * HOUR).toUTCString()}</pubDate>
   <dc:creator>Fixture Reporter</dc:creator>
+  ${it.categories.map((c) => `<category>${esc(c)}</category>`).join("")}
   ${it.image ? `<media:content url="${esc(it.image)}" medium="image" type="image/svg+xml"/>` : ""}
 </item>`;
     })

@@ -1,0 +1,71 @@
+/** Migration 4: articles keep the publisher's categories. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FeedItem } from "../feeds/normalize.ts";
+import { openDatabase, schemaVersion } from "./db.server.ts";
+import { createFeedStore } from "./feed-store.server.ts";
+import { MIGRATIONS } from "./migrations.server.ts";
+
+const URL = "https://a.example/feed";
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), "article-categories-"));
+  dirs.push(dir);
+  return dir;
+}
+
+const item = (position: number, categories?: string[]): FeedItem => ({
+  guid: `g-${position}`,
+  position,
+  title: `Title ${position}`,
+  excerpt: "",
+  content: "",
+  publishedAt: "2024-05-01T12:00:00.000Z",
+  dated: true,
+  readTime: 1,
+  ...(categories ? { categories } : {}),
+});
+
+describe("article categories in the store", () => {
+  it("are written and read back; an item without any has none", () => {
+    const db = openDatabase(tempDir());
+    try {
+      const store = createFeedStore(db);
+      store.syncFeeds(new Map([["local", [URL]]]));
+      store.saveSuccess(URL, { items: [item(0, ["Charging", "Local government"]), item(1)] }, "t", "n");
+      const [tagged, untagged] = store.items(URL);
+      expect(tagged?.categories).toEqual(["Charging", "Local government"]);
+      expect(untagged).not.toHaveProperty("categories");
+      expect(store.latest(1)[0]?.item.categories).toEqual(["Charging", "Local government"]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("arrive by a migration that keeps the articles a version 3 database holds", () => {
+    const dir = tempDir();
+    const v3 = openDatabase(dir, { migrations: MIGRATIONS.filter((m) => m.version <= 3) });
+    v3.exec("INSERT INTO feeds (url) VALUES ('https://a.example/feed')");
+    v3.exec(
+      `INSERT INTO articles (feed_url, position, guid, title, excerpt, content, published_at, dated, read_time)
+       VALUES ('${URL}', 0, 'g-0', 'Kept', '', '', '2024-05-01T12:00:00.000Z', 1, 1)`,
+    );
+    v3.close();
+    const db = openDatabase(dir);
+    try {
+      expect(schemaVersion(db)).toBe(4);
+      expect(
+        createFeedStore(db)
+          .items(URL)
+          .map((i) => [i.title, i.categories]),
+      ).toEqual([["Kept", undefined]]);
+    } finally {
+      db.close();
+    }
+  });
+});
