@@ -69,8 +69,9 @@ export default defineConfig({
         SITE_URL: `http://127.0.0.1:${PORT}`,
         DATA_DIR: dataDir,
         ENABLE_TEST_ROUTES: "on",
-        // The fixture publisher and its images are on loopback.
+        // The fixture publisher, its feeds and its images are on loopback.
         IMAGE_PROXY_ALLOW_PRIVATE: "on",
+        FEEDS_ALLOW_PRIVATE: "on",
         LOG_LEVEL: "warn",
         FEEDS_CONFIG: feedsConfig,
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),

@@ -59,6 +59,8 @@ const schema = z.object({
   ENABLE_TEST_ROUTES: onOff.default("off"),
   /** Let /img relay images from loopback and private networks (local fixture publishers only). */
   IMAGE_PROXY_ALLOW_PRIVATE: onOff.default("off"),
+  /** Let feed fetches reach loopback and private networks (local fixture publishers only). */
+  FEEDS_ALLOW_PRIVATE: onOff.default("off"),
   /** The radio station's stream, e.g. http://radio.example:{port}/stream; `{port}` is the listener's port. */
   RADIO_STREAM_URL: z
     .string()
