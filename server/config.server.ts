@@ -75,6 +75,12 @@ const schema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(200),
+  /** Radio streams one client (address) may hold at once, so one client cannot take every place. */
+  RADIO_MAX_PER_CLIENT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(3),
   /** The AI FAQ service's endpoint and model; content/site.ts names the defaults (tests use a mock). */
   AI_FAQ_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://ai.example/v1" })
