@@ -79,6 +79,7 @@ export default defineConfig({
         AI_FAQ_ENDPOINT: `http://127.0.0.1:${AI_MOCK_PORT}/chat/completions`,
         // Every test posts from 127.0.0.1; contact.spec.ts starts its own server to test the limit.
         CONTACT_RATE_LIMIT: "0",
+        NEWSLETTER_RATE_LIMIT: "0",
         // Every browser listens from 127.0.0.1 too; the per-client cap has its own unit test.
         RADIO_MAX_PER_CLIENT: "50",
       },

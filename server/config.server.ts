@@ -92,6 +92,12 @@ const schema = z.object({
     .int("must be a whole number")
     .min(0, "must be 0 (off) or more")
     .default(5),
+  /** Newsletter sign-ups one client may send per 10 minutes; 0 turns the limit off (the e2e server does). */
+  NEWSLETTER_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .default(5),
   CONTACT_RATE_WINDOW_MINUTES: z.coerce
     .number({ error: "must be a number" })
     .positive("must be more than 0")

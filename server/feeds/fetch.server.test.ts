@@ -230,7 +230,12 @@ describe("fetchFeed in production (FEEDS_ALLOW_PRIVATE off)", () => {
 
   it("never connects to loopback or private IP literals", async () => {
     const before = server.requests.length;
-    for (const url of [server.url("/ok"), "http://10.0.0.1/feed", "http://169.254.169.254/latest", "http://[::1]/x"]) {
+    for (const url of [
+      server.url("/ok"),
+      "http://10.0.0.1/feed",
+      "http://169.254.169.254/latest",
+      "http://[::1]/x",
+    ]) {
       const error = await fetchFeed(url, guarded).catch((e: unknown) => e);
       expect(error, url).toBeInstanceOf(FeedFetchError);
       expect((error as Error).message, url).toMatch(/^Refused: .* is not a public internet address$/);

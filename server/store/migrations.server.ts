@@ -107,4 +107,18 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX articles_image_url ON articles (image_url);
       `),
   },
+  {
+    version: 4,
+    name: "newsletter double opt-in",
+    // A new address waits, pending, until its owner follows the confirmation link (token) before
+    // expires_at. Addresses stored before this step were taken as subscribed and stay confirmed.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE newsletter_subscribers ADD COLUMN confirmed_at TEXT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN token TEXT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN expires_at TEXT;
+        UPDATE newsletter_subscribers SET confirmed_at = created_at;
+        CREATE UNIQUE INDEX newsletter_subscribers_token ON newsletter_subscribers (token);
+      `),
+  },
 ];
