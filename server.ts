@@ -5,6 +5,7 @@
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
+import { refuseConnect } from "./server/methods.server.ts";
 
 process.env.NODE_ENV ??= "production";
 
@@ -40,6 +41,7 @@ if (config.NODE_ENV === "development") {
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   console.log(`The site is on ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT})`);
 });
+refuseConnect(server);
 server.on("error", (error) => {
   console.error(`Cannot listen on port ${config.PORT}: ${error.message}`);
   process.exit(1);

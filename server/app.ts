@@ -17,6 +17,7 @@ import { createFeedEngine } from "./feeds/engine.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
 import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
+import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
@@ -61,6 +62,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       },
     }),
   );
+  app.use(refuseUnsupportedMethods);
   // Opened once per process; loaders and actions reach it through servicesContext.
   const db = openDatabase(config.DATA_DIR);
   // The feed engine polls in the background; pages only ever read the store.
