@@ -19,6 +19,7 @@ import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
+import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
@@ -86,6 +87,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       connect: [new URL(aiService(config).endpoint).origin],
     }),
   );
+  app.use(feedResourcesCrossOrigin);
   app.use(limitRequestBodies());
   app.use(checkFormOrigin(config.SITE_URL));
   // The radio stream goes out before compression: audio must reach listeners unbuffered.
