@@ -18,6 +18,7 @@ import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
 import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
+import { openStore } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
@@ -25,7 +26,6 @@ import { clientAddressContext } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
-import { openDatabase } from "./store/db.server.ts";
 
 export type AppOptions = {
   config: Config;
@@ -65,7 +65,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   );
   app.use(refuseUnsupportedMethods);
   // Opened once per process; loaders and actions reach it through servicesContext.
-  const db = openDatabase(config.DATA_DIR);
+  const db = openStore(config.DATA_DIR);
   // The feed engine polls in the background; pages only ever read the store.
   // Rendered home and section pages, dropped whenever a feed refresh changes the store.
   const pageCache = createPageCache({
