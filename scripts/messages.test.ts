@@ -110,6 +110,7 @@ describe("npm run messages", () => {
           encoding: "utf8",
         });
         // CSV ends its records with CRLF; nothing else of that kind may get through.
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
         expect(out, args.join(" ")).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
         expect(out, args.join(" ")).toContain("next line");
       }

@@ -10,7 +10,10 @@ const HANDLED = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIO
 export const ALLOW = "GET, HEAD, POST";
 
 export function refuseUnsupportedMethods(req: Request, res: Response, next: NextFunction): void {
-  if (HANDLED.has(req.method)) return next();
+  if (HANDLED.has(req.method)) {
+    next();
+    return;
+  }
   res.status(405).set("Allow", ALLOW).type("text/plain; charset=utf-8").send("Method Not Allowed");
 }
 

@@ -4,6 +4,7 @@
  * obeyed. Newlines and tabs stay unless `keepLines` is false.
  */
 export function escapeControls(text: string, keepLines = true): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   const pattern = keepLines ? /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g : /[\u0000-\u001F\u007F-\u009F]/g;
   return text.replace(pattern, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
