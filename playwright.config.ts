@@ -69,8 +69,9 @@ export default defineConfig({
         SITE_URL: `http://127.0.0.1:${PORT}`,
         DATA_DIR: dataDir,
         ENABLE_TEST_ROUTES: "on",
-        // The fixture publisher and its images are on loopback.
+        // The fixture publisher, its feeds and its images are on loopback.
         IMAGE_PROXY_ALLOW_PRIVATE: "on",
+        FEEDS_ALLOW_PRIVATE: "on",
         LOG_LEVEL: "warn",
         FEEDS_CONFIG: feedsConfig,
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
@@ -78,6 +79,9 @@ export default defineConfig({
         AI_FAQ_ENDPOINT: `http://127.0.0.1:${AI_MOCK_PORT}/chat/completions`,
         // Every test posts from 127.0.0.1; contact.spec.ts starts its own server to test the limit.
         CONTACT_RATE_LIMIT: "0",
+        NEWSLETTER_RATE_LIMIT: "0",
+        // Every browser listens from 127.0.0.1 too; the per-client cap has its own unit test.
+        RADIO_MAX_PER_CLIENT: "50",
       },
     },
     {

@@ -5,6 +5,7 @@
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
+import { refuseConnect } from "./server/methods.server.ts";
 
 process.env.NODE_ENV ??= "production";
 
@@ -22,11 +23,24 @@ try {
 type AppModule = typeof import("./server/app.ts");
 let app: ReturnType<AppModule["createApp"]>;
 
+/** A store that cannot be opened (StoreOpenError) is one line for the operator, not a stack trace. */
+function exitOnStoreError(error: unknown): never {
+  if (error instanceof Error && error.name === "StoreOpenError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
 if (config.NODE_ENV === "development") {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const mod = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
-  app = mod.createApp({ config, vite });
+  try {
+    app = mod.createApp({ config, vite });
+  } catch (error) {
+    exitOnStoreError(error);
+  }
 } else {
   const buildDir = new URL(`./${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
   const entry = new URL("./server/index.js", buildDir);
@@ -34,12 +48,17 @@ if (config.NODE_ENV === "development") {
     console.error(`No production build at ${fileURLToPath(entry)}: run "npm run build" first.`);
     throw error;
   })) as AppModule;
-  app = mod.createApp({ config, clientDir: fileURLToPath(new URL("./client", buildDir)) });
+  try {
+    app = mod.createApp({ config, clientDir: fileURLToPath(new URL("./client", buildDir)) });
+  } catch (error) {
+    exitOnStoreError(error);
+  }
 }
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   console.log(`The site is on ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT})`);
 });
+refuseConnect(server);
 server.on("error", (error) => {
   console.error(`Cannot listen on port ${config.PORT}: ${error.message}`);
   process.exit(1);

@@ -9,5 +9,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // The tests' publishers are on loopback; the guard's own tests turn it back on explicitly.
+    env: { FEEDS_ALLOW_PRIVATE: "on" },
   },
 });

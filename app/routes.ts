@@ -15,6 +15,7 @@ export default [
   route("radio", "routes/radio.tsx"),
   route("faq", "routes/faq.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   // Publishing: our own posts, the generated files and the two tools.
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),

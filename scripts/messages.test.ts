@@ -2,9 +2,12 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../server/store/db.server.ts";
 import { insertMessage } from "../server/store/messages.server.ts";
+
+// Each case starts node processes: give a loaded machine room (tests assert behaviour, never timing).
+vi.setConfig({ testTimeout: 60_000 });
 
 const script = path.join(import.meta.dirname, "messages.ts");
 let dir: string;
@@ -87,6 +90,39 @@ describe("npm run messages", () => {
       expect(out).toBe("No messages yet.\n");
     } finally {
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("never passes a message's terminal escapes to the terminal, in any format", () => {
+    const hostile = mkdtempSync(path.join(tmpdir(), "messages-cli-esc-"));
+    try {
+      const db = openDatabase(hostile);
+      insertMessage(db, {
+        name: "Eve\u001b[2J",
+        email: "eve@example.com",
+        subject: "Hi\u001b]52;c;ZWNobyBwd25lZA==\u0007",
+        message: "clear\u001b[H\u001b[2J\nnext line\twith tab \u009b31m C1",
+      });
+      db.close();
+      for (const args of [["list"], ["list", "--json"], ["export", "--csv"]]) {
+        const out = execFileSync(process.execPath, [script, ...args], {
+          env: { ...process.env, DATA_DIR: hostile },
+          encoding: "utf8",
+        });
+        // CSV ends its records with CRLF; nothing else of that kind may get through.
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+        expect(out, args.join(" ")).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+        expect(out, args.join(" ")).toContain("next line");
+      }
+      const text = execFileSync(process.execPath, [script, "list"], {
+        env: { ...process.env, DATA_DIR: hostile },
+        encoding: "utf8",
+      });
+      expect(text).toContain("From:    Eve\\x1B[2J <eve@example.com>");
+      expect(text).toContain("Subject: Hi\\x1B]52;c;ZWNobyBwd25lZA==\\x07");
+      expect(text).toContain("    clear\\x1B[H\\x1B[2J\n    next line\twith tab \\x9B31m C1");
+    } finally {
+      rmSync(hostile, { recursive: true, force: true });
     }
   });
 });

@@ -8,6 +8,7 @@
 import { listMessages, type StoredMessage } from "../server/store/messages.server.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 import { toCsv } from "./lib/csv.ts";
+import { escapeControls, escapeJsonControls } from "./lib/terminal.ts";
 
 const USAGE = `Usage:
   npm run -s messages -- list [--json]
@@ -19,14 +20,16 @@ function readable(messages: StoredMessage[]): string {
   if (messages.length === 0) return "No messages yet.";
   const blocks = messages.map((m) => {
     const when = `${m.createdAt.slice(0, 16).replace("T", " ")} UTC`;
-    const body = m.message
+    // Readers wrote these: show control characters, never let the terminal obey them.
+    const line = (text: string) => escapeControls(text, false);
+    const body = escapeControls(m.message)
       .split("\n")
       .map((line) => `    ${line}`)
       .join("\n");
     return [
       `#${m.id}  ${when}  ${m.category ?? "no category"}`,
-      `  From:    ${m.name} <${m.email}>`,
-      `  Subject: ${m.subject}`,
+      `  From:    ${line(m.name)} <${line(m.email)}>`,
+      `  Subject: ${line(m.subject)}`,
       body,
     ].join("\n");
   });
@@ -48,11 +51,19 @@ try {
     process.stdout.write(
       toCsv(
         CSV_HEADER,
-        messages.map((m) => [m.id, m.createdAt, m.name, m.email, m.category, m.subject, m.message]),
+        messages.map((m) => [
+          m.id,
+          m.createdAt,
+          escapeControls(m.name),
+          escapeControls(m.email),
+          m.category,
+          escapeControls(m.subject),
+          escapeControls(m.message),
+        ]),
       ),
     );
   } else if (flags.includes("--json")) {
-    process.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
+    process.stdout.write(`${escapeJsonControls(JSON.stringify(messages, null, 2))}\n`);
   } else {
     process.stdout.write(`${readable(messages)}\n`);
   }

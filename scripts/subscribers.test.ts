@@ -2,34 +2,47 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../server/store/db.server.ts";
-import { addSubscriber } from "../server/store/subscribers.server.ts";
+import { requestSubscription } from "../server/store/subscribers.server.ts";
+
+// Each case starts node processes: give a loaded machine room (tests assert behaviour, never timing).
+vi.setConfig({ testTimeout: 60_000 });
 
 const dir = mkdtempSync(path.join(tmpdir(), "subs-cli-"));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, ["scripts/subscribers.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dir },
+    env: { ...process.env, DATA_DIR: dir, SITE_URL: "https://news.example" },
     encoding: "utf8",
   });
 
 describe("subscribers CLI", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("lists the newsletter's addresses, as text or JSON", () => {
+  it("lists confirmed and pending addresses, with a pending one's confirmation link", () => {
     expect(run("list").stdout).toBe("No subscribers yet.\n");
     const db = openDatabase(dir);
-    addSubscriber(db, "a@example.com", new Date("2026-01-01T00:00:00Z"));
+    const { token } = requestSubscription(db, "a@example.com", new Date("2026-01-01T00:00:00Z"));
+    db.exec("UPDATE newsletter_subscribers SET expires_at = '2999-01-01T00:00:00.000Z'");
+    const { token: other } = requestSubscription(db, "b@example.com", new Date("2998-01-01T00:00:00Z"));
+    db.prepare(
+      "UPDATE newsletter_subscribers SET confirmed_at = created_at, token = NULL WHERE token = ?",
+    ).run(other ?? "");
     db.close();
-    expect(run("list").stdout).toBe("1 subscriber\na@example.com\t2026-01-01T00:00:00.000Z\n");
-    expect(
-      JSON.parse(
-        execFileSync(process.execPath, ["scripts/subscribers.ts", "list", "--json"], {
-          env: { ...process.env, DATA_DIR: dir },
-          encoding: "utf8",
-        }),
-      ),
-    ).toEqual([{ email: "a@example.com", createdAt: "2026-01-01T00:00:00.000Z" }]);
+    const link = `https://news.example/newsletter/confirm?token=${token}`;
+    expect(run("list").stdout).toBe(
+      "2 addresses: 1 confirmed, 1 pending\n" +
+        `a@example.com\tpending\t2026-01-01T00:00:00.000Z\texpires 2999-01-01T00:00:00.000Z\t${link}\n` +
+        "b@example.com\tconfirmed\t2998-01-01T00:00:00.000Z\n",
+    );
+    const json = JSON.parse(
+      execFileSync(process.execPath, ["scripts/subscribers.ts", "list", "--json"], {
+        env: { ...process.env, DATA_DIR: dir, SITE_URL: "https://news.example" },
+        encoding: "utf8",
+      }),
+    );
+    expect(json[0]).toMatchObject({ email: "a@example.com", status: "pending", confirmLink: link });
+    expect(json[1]).toMatchObject({ email: "b@example.com", status: "confirmed", confirmLink: null });
   });
 
   it("explains its usage on a bad command", () => {

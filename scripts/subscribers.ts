@@ -1,9 +1,13 @@
 /**
  * The newsletter's sign-ups from the home page:
  *   npm run -s subscribers -- list [--json]   oldest first, one address a line (or as JSON)
- * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
+ * A pending address has not confirmed yet: its line carries the confirmation link to send (no
+ * mail transport is configured) and when it expires. Reads DATA_DIR (default ./data) and SITE_URL
+ * like the server; safe to run while the server is up.
  */
 
+import { parseConfig } from "../server/config.server.ts";
+import { confirmLink } from "../server/newsletter.server.ts";
 import { listSubscribers } from "../server/store/subscribers.server.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 
@@ -15,16 +19,27 @@ const unknown = flags.filter((f) => f !== "--json");
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
 const db = openStoreFromEnv();
+const siteUrl = parseConfig(process.env).SITE_URL;
 try {
-  const subscribers = listSubscribers(db);
+  const subscribers = listSubscribers(db).map(({ token, ...s }) => ({
+    ...s,
+    confirmLink: token ? confirmLink(siteUrl, token) : null,
+  }));
   if (flags.includes("--json")) {
     process.stdout.write(`${JSON.stringify(subscribers, null, 2)}\n`);
   } else if (subscribers.length === 0) {
     process.stdout.write("No subscribers yet.\n");
   } else {
-    const lines = subscribers.map((s) => `${s.email}\t${s.createdAt}`);
-    const noun = subscribers.length === 1 ? "subscriber" : "subscribers";
-    process.stdout.write(`${subscribers.length} ${noun}\n${lines.join("\n")}\n`);
+    const pending = subscribers.filter((s) => s.status === "pending").length;
+    const lines = subscribers.map((s) =>
+      s.status === "confirmed"
+        ? `${s.email}\tconfirmed\t${s.createdAt}`
+        : `${s.email}\tpending\t${s.createdAt}\texpires ${s.expiresAt}\t${s.confirmLink}`,
+    );
+    const noun = subscribers.length === 1 ? "address" : "addresses";
+    process.stdout.write(
+      `${subscribers.length} ${noun}: ${subscribers.length - pending} confirmed, ${pending} pending\n${lines.join("\n")}\n`,
+    );
   }
 } finally {
   db.close();

@@ -14,16 +14,19 @@ import { SECTIONS } from "../app/lib/sections.ts";
 import type { Config } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
+import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
 import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
+import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
+import { openStore } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
+import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
-import { openDatabase } from "./store/db.server.ts";
 
 export type AppOptions = {
   config: Config;
@@ -41,11 +44,10 @@ export type AppOptions = {
 export function createApp({ config, clientDir, vite, startFeeds = true }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // The contact rate limit counts per client address, which behind a proxy is in X-Forwarded-For.
-  if (config.TRUST_PROXY) {
-    const v = config.TRUST_PROXY;
-    app.set("trust proxy", v === "on" ? true : /^\d+$/.test(v) ? Number(v) : v);
-  }
+  // Per-client limits count the client's address, which behind a proxy is in X-Forwarded-For:
+  // the right-most address our proxy added, never one the client wrote (see forwarded.server.ts).
+  const trustProxy = trustProxySetting(config.TRUST_PROXY);
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
 
   app.use(
     pinoHttp({
@@ -62,8 +64,9 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       },
     }),
   );
+  app.use(refuseUnsupportedMethods);
   // Opened once per process; loaders and actions reach it through servicesContext.
-  const db = openDatabase(config.DATA_DIR);
+  const db = openStore(config.DATA_DIR);
   // The feed engine polls in the background; pages only ever read the store.
   // Rendered home and section pages, dropped whenever a feed refresh changes the store.
   const pageCache = createPageCache({
@@ -86,7 +89,9 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       connect: [new URL(aiService(config).endpoint).origin],
     }),
   );
+  app.use(feedResourcesCrossOrigin);
   app.use(limitRequestBodies());
+  app.use(checkFormOrigin(config.SITE_URL));
   // The radio stream goes out before compression: audio must reach listeners unbuffered.
   app.use(createRadioRouter(config));
   app.use(compression());
@@ -113,6 +118,16 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   // In development Vite loads react-router for our modules (its development build) while the
   // Express adapter loads it natively; the adapter checks the context with instanceof, so the
   // context must come from the adapter's copy.
+  // Posts from our public address (SITE_URL) are ours even when a TLS proxy's headers are not
+  // trusted (React Router would compare the Origin with http://<internal host> and refuse).
+  const ownHost = new URL(config.SITE_URL).host;
+  const withOwnOrigin = (build: unknown): ServerBuild => {
+    const b = build as ServerBuild;
+    return { ...b, allowedActionOrigins: [...(b.allowedActionOrigins || []), ownHost] };
+  };
+
+  let productionBuild: Promise<ServerBuild> | undefined;
+
   const ContextProvider: typeof RouterContextProvider = vite
     ? (createRequire(import.meta.url)("react-router") as typeof import("react-router")).RouterContextProvider
     : RouterContextProvider;
@@ -120,8 +135,11 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   app.use(
     createRequestHandler({
       build: vite
-        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-        : () => import("virtual:react-router/server-build"),
+        ? async () => withOwnOrigin(await vite.ssrLoadModule("virtual:react-router/server-build"))
+        : () => {
+            productionBuild ??= import("virtual:react-router/server-build").then(withOwnOrigin);
+            return productionBuild;
+          },
       mode: vite ? "development" : "production",
       getLoadContext(req, res) {
         const context = new ContextProvider();

@@ -59,6 +59,8 @@ const schema = z.object({
   ENABLE_TEST_ROUTES: onOff.default("off"),
   /** Let /img relay images from loopback and private networks (local fixture publishers only). */
   IMAGE_PROXY_ALLOW_PRIVATE: onOff.default("off"),
+  /** Let feed fetches reach loopback and private networks (local fixture publishers only). */
+  FEEDS_ALLOW_PRIVATE: onOff.default("off"),
   /** The radio station's stream, e.g. http://radio.example:{port}/stream; `{port}` is the listener's port. */
   RADIO_STREAM_URL: z
     .string()
@@ -73,6 +75,12 @@ const schema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(200),
+  /** Radio streams one client (address) may hold at once, so one client cannot take every place. */
+  RADIO_MAX_PER_CLIENT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(3),
   /** The AI FAQ service's endpoint and model; content/site.ts names the defaults (tests use a mock). */
   AI_FAQ_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://ai.example/v1" })
@@ -80,6 +88,12 @@ const schema = z.object({
   AI_FAQ_MODEL: z.string().max(100, "must be at most 100 characters").optional(),
   /** Contact messages one client may send per window; 0 turns the limit off (the e2e server does). */
   CONTACT_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .default(5),
+  /** Newsletter sign-ups one client may send per 10 minutes; 0 turns the limit off (the e2e server does). */
+  NEWSLETTER_RATE_LIMIT: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
     .min(0, "must be 0 (off) or more")

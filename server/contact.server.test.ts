@@ -46,6 +46,18 @@ const deps = (limit = 5) => ({
 });
 
 describe("handleContact", () => {
+  it("stores the same send (one-time send id and text) once: a reload or a double click", () => {
+    const send = { ...valid, send_id: "2f6d1f9e-6c1b-4a4e-9a57-0d9c7b6d2a11" };
+    const first = handleContact(form(send), deps());
+    const again = handleContact(form(send), deps());
+    expect(first).toEqual(again);
+    expect(first.status).toBe(200);
+    expect(listMessages(db)).toHaveLength(1);
+    // Another message with the same id (a page cached for two readers) is still stored.
+    handleContact(form({ ...send, message: "Something else." }), deps());
+    expect(listMessages(db)).toHaveLength(2);
+  });
+
   it("stores a valid message and answers with the spec's confirmation", () => {
     const reply = handleContact(form(valid), deps());
     expect(reply).toEqual({ status: 200, body: { ok: true, title: SENT_TITLE, message: SENT_TEXT } });

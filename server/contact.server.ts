@@ -3,6 +3,8 @@ import {
   type ContactResult,
   HONEYPOT_FIELD,
   readContactForm,
+  readSendId,
+  SEND_ID_FIELD,
   SENT_TEXT,
   SENT_TITLE,
 } from "../app/lib/contact.ts";
@@ -11,7 +13,7 @@ import { site } from "../content/site.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
-import { insertMessage } from "./store/messages.server.ts";
+import { insertMessage, insertMessageOnce } from "./store/messages.server.ts";
 
 export type ContactReply = { status: number; body: ContactResult; headers?: Record<string, string> };
 
@@ -54,8 +56,15 @@ export function handleContact(form: FormData, deps: ContactDeps): ContactReply {
     };
   }
   try {
-    const id = insertMessage(deps.db, checked.data);
-    log.info({ event: "contact.stored", id }, "contact message stored");
+    const sendId = readSendId(form.get(SEND_ID_FIELD));
+    if (sendId) {
+      const { id, duplicate } = insertMessageOnce(deps.db, checked.data, sendId);
+      if (duplicate) log.info({ event: "contact.duplicate" }, "contact message sent again; stored once");
+      else log.info({ event: "contact.stored", id }, "contact message stored");
+    } else {
+      const id = insertMessage(deps.db, checked.data);
+      log.info({ event: "contact.stored", id }, "contact message stored");
+    }
   } catch (error) {
     log.error({ event: "contact.store_failed", err: error }, "contact message could not be stored");
     return { status: 503, body: { ok: false, values, formError: STORE_FAILED } };

@@ -19,6 +19,19 @@ describe("imageSrc", () => {
     );
     expect(imageSrc(undefined, "http://localhost:3000")).toBeUndefined();
   });
+
+  it("drops any other address on our own origin: an API, a query, a page", () => {
+    for (const u of [
+      "http://localhost:3000/api/stream?port=8076",
+      "http://localhost:3000/img?u=https%3A%2F%2Fcdn.example%2Fa.jpg",
+      "http://localhost:3000/images/samples/bus.svg?x=1",
+      "http://localhost:3000/rss.xml",
+      "http://localhost:3000/images/../api/stream",
+      "javascript:alert(1)",
+    ]) {
+      expect(imageSrc(u, "http://localhost:3000"), u).toBeUndefined();
+    }
+  });
 });
 
 describe("image proxy", () => {

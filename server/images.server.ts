@@ -99,10 +99,25 @@ export function createImageProxy(
   return router;
 }
 
-/** Where a page should load an article image from: our own files directly, others through /img. */
+/** Where our own static images live (the offline samples name them). */
+const OWN_IMAGES = /^\/images\/[\w./-]+$/;
+
+/**
+ * Where a page should load an article image from: our own static images directly, other origins
+ * through /img. Any other address on our own origin (an API such as /api/stream) is dropped:
+ * rendered as a same-origin <img> it would make every reader's browser call it.
+ */
 export function imageSrc(imageUrl: string | undefined, siteUrl: string): string | undefined {
   if (!imageUrl) return undefined;
-  const own = `${new URL(siteUrl).origin}/`;
-  if (imageUrl.startsWith(own)) return imageUrl.slice(own.length - 1);
-  return `/img?u=${encodeURIComponent(imageUrl)}`;
+  let url: URL;
+  try {
+    url = new URL(imageUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  const site = new URL(siteUrl);
+  if (url.origin !== site.origin) return `/img?u=${encodeURIComponent(imageUrl)}`;
+  const ownFile = url.search === "" && OWN_IMAGES.test(url.pathname);
+  return ownFile && !url.pathname.includes("..") ? url.pathname : undefined;
 }

@@ -14,8 +14,20 @@ import {
   type ContactValues,
 } from "./contact.ts";
 
+/** Control characters other than tab and newline (terminal escapes, bidi-free C0/C1 codes). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NO_CONTROL = /^[^\u0000-\u0008\u000B-\u001F\u007F-\u009F]*$/;
+const CONTROL_MESSAGE = "Please remove the invisible control characters (for example from a paste).";
+
 const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong));
+  z
+    .string({ error: missing })
+    .check(
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(max, tooLong),
+      z.regex(NO_CONTROL, CONTROL_MESSAGE),
+    );
 
 export const contactSchema = z.object({
   name: requiredText(

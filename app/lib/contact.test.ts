@@ -17,6 +17,21 @@ const valid: ContactValues = {
 };
 
 describe("validateContact", () => {
+  it("refuses control characters other than newlines and tabs (terminal escapes)", () => {
+    const result = validateContact({
+      ...valid,
+      name: "Eve\u001b[2J",
+      subject: "Hi\u009b31m",
+      message: "clear\u001b]52;c;ZWNobw==\u0007",
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(Object.keys(result.errors).sort()).toEqual(["message", "name", "subject"]);
+      expect(result.errors.message).toMatch(/control characters/);
+    }
+    expect(validateContact({ ...valid, message: "line 1\n\tline 2" }).ok).toBe(true);
+  });
+
   it("accepts a complete message, trimmed", () => {
     const result = validateContact({ ...valid, name: "  Ada Reader ", email: " ada@example.com " });
     expect(result).toEqual({ ok: true, data: valid });

@@ -22,6 +22,16 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 /** A hidden field people never fill in; bots that fill every field give themselves away. */
 export const HONEYPOT_FIELD = "website";
 
+/** The form's one-time id for one send (see insertMessageOnce). */
+export const SEND_ID_FIELD = "send_id";
+/** Set by the form's script when it sends in place; without it the answer is a redirect (303). */
+export const VIA_FETCH_FIELD = "via";
+
+/** A send id as the page hands it out (a UUID); anything else is ignored. */
+export function readSendId(value: unknown): string | undefined {
+  return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : undefined;
+}
+
 export const SENT_TITLE = "Message Sent";
 export const SENT_TEXT = "Thank you for your message. We'll get back to you soon!";
 

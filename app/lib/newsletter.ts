@@ -11,9 +11,7 @@ export const newsletterSchema = z.object({
     .transform((e) => e.toLowerCase()),
 });
 
-export type NewsletterResult =
-  | { ok: true; message: string; already: boolean }
-  | { ok: false; error: string; email: string };
+export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string; email: string };
 
 export function parseNewsletter(form: FormData): { email: string } | { error: string; email: string } {
   const raw = form.get("email");

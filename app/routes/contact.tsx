@@ -1,9 +1,9 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { site } from "../../content/site.ts";
 import { contactLimiter, handleContact } from "../../server/contact.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
-import { type ContactResult, EMPTY_CONTACT } from "../lib/contact.ts";
+import { type ContactResult, EMPTY_CONTACT, SENT_TEXT, SENT_TITLE, VIA_FETCH_FIELD } from "../lib/contact.ts";
 import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/contact";
@@ -19,8 +19,15 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/contact",
   });
 
+/** A fresh one-time send id per page view, and whether we come back from a send without JavaScript. */
+export function loader({ request }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return data({ sendId: crypto.randomUUID(), sent }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
 /** A refused message's Retry-After (429) reaches the reader's browser on a plain form post too. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
@@ -41,10 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     limiter: contactLimiter(config),
     clientKey: context.get(clientAddressContext),
   });
+  // A send without JavaScript is answered with a redirect, so reloading the page posts nothing.
+  if (reply.body.ok && form.get(VIA_FETCH_FIELD) !== "fetch") return redirect("/contact?sent=1", 303);
   return data(reply.body, { status: reply.status, headers: reply.headers });
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
+  const sent: ContactResult | undefined = loaderData.sent
+    ? { ok: true, title: SENT_TITLE, message: SENT_TEXT }
+    : undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <header className="border-b border-line pb-6">
@@ -59,7 +71,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h2 id="contact-form-title" className="sr-only">
             Your message
           </h2>
-          <ContactForm fallback={actionData} />
+          <ContactForm fallback={actionData ?? sent} sendId={loaderData.sendId} />
         </section>
         <aside aria-labelledby="contact-times-title" className="lg:border-l lg:border-line lg:pl-8">
           <h2 id="contact-times-title" className="font-serif text-2xl font-bold">

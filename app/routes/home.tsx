@@ -1,9 +1,9 @@
 import { Suspense } from "react";
-import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { embeds, identity } from "../../content/site.ts";
-import { logger } from "../../server/logger.server.ts";
 import { type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
-import { addSubscriber } from "../../server/store/subscribers.server.ts";
+import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
+import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { AdSlot } from "../components/news/AdSlot.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Newsletter } from "../components/news/Newsletter.tsx";
@@ -11,7 +11,6 @@ import { HomeSkeleton } from "../components/news/Skeletons.tsx";
 import { Ticker } from "../components/news/Ticker.tsx";
 import { VideoFacade } from "../components/news/VideoFacade.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
-import { type NewsletterResult, parseNewsletter } from "../lib/newsletter.ts";
 import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -19,9 +18,11 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: identity.title, description: identity.description });
 
-export function headers() {
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  // A sign-up's answer (no-store, and Retry-After when throttled) is never cached.
+  if (actionHeaders.has("Cache-Control")) return actionHeaders;
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
-}
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -43,23 +44,16 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<NewsletterResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const parsed = parseNewsletter(form);
-  if ("error" in parsed) return { ok: false, error: parsed.error, email: parsed.email.slice(0, 254) };
-  try {
-    const { created } = addSubscriber(context.get(servicesContext).db, parsed.email);
-    return created
-      ? { ok: true, already: false, message: `Thanks! ${parsed.email} will get our weekly newsletter.` }
-      : { ok: true, already: true, message: `${parsed.email} is already subscribed. Nothing more to do.` };
-  } catch (error) {
-    logger.error({ err: String(error) }, "newsletter sign-up could not be stored");
-    return {
-      ok: false,
-      error: "We could not save your sign-up just now. Please try again.",
-      email: parsed.email,
-    };
-  }
+  const { db, config } = context.get(servicesContext);
+  const reply = handleNewsletter(form, {
+    db,
+    limiter: newsletterLimiter(config),
+    clientKey: context.get(clientAddressContext),
+    siteUrl: config.SITE_URL,
+  });
+  return data(reply.body, { status: reply.status, headers: reply.headers });
 }
 
 function Blocks({ data }: { data: HomeData }) {

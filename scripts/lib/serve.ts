@@ -37,8 +37,9 @@ export async function serveProduction(
       HOST: "127.0.0.1",
       SITE_URL: url,
       LOG_LEVEL: "warn",
-      // Audits, benchmarks and tests use local fixture publishers, whose images are on loopback.
+      // Audits, benchmarks and tests use local fixture publishers, whose feeds and images are on loopback.
       IMAGE_PROXY_ALLOW_PRIVATE: "on",
+      FEEDS_ALLOW_PRIVATE: "on",
       ...env,
       DATA_DIR: dataDir,
     },

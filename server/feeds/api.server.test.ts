@@ -139,4 +139,36 @@ describe("GET /api/health/feeds", () => {
     });
     expect(list[1]?.lastError).toMatch(/^Network error/);
   });
+
+  it("never publishes a feed URL's query string or fragment (publishers' tokens)", async () => {
+    const app = express().use(
+      createFeedsApi({
+        getSectionArticles: engine.getSectionArticles,
+        health: async () => [
+          {
+            url: "https://pub.example/feed.xml?token=s3cret&x=1#top",
+            sections: ["local"],
+            lastSuccessAt: null,
+            lastAttemptAt: null,
+            lastError: "Redirect loop at https://pub.example/a?key=s3cret",
+            consecutiveFailures: 1,
+            nextCheckAt: null,
+            articleCount: 0,
+          },
+        ],
+      }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health/feeds`);
+      const text = await res.text();
+      expect(text).not.toContain("s3cret");
+      const [feed] = (JSON.parse(text) as { feeds: { url: string; lastError: string }[] }).feeds;
+      expect(feed?.url).toBe("https://pub.example/feed.xml?…");
+      expect(feed?.lastError).toBe("Redirect loop at https://pub.example/a?…");
+    } finally {
+      server.close();
+    }
+  });
 });

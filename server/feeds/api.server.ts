@@ -13,6 +13,20 @@ function badRequest(res: Response, error: string): void {
   res.status(400).set("Cache-Control", "no-store").json({ error });
 }
 
+/**
+ * A feed URL without its query string and fragment, which often carry a publisher's access token.
+ * "?…" stays as a hint that the configured URL has one.
+ */
+export function redactUrl(url: string): string {
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? url : `${url.slice(0, cut)}${url[cut] === "?" ? "?…" : ""}`;
+}
+
+/** URLs inside an error message (a redirect loop names one), redacted the same way. */
+function redactText(text: string): string {
+  return text.replace(/\bhttps?:\/\/[^\s"'<>]+/g, redactUrl);
+}
+
 /** The query's limit: absent → the default; otherwise a whole number from 1 to 50. */
 function parseLimit(value: unknown): number | undefined {
   if (value === undefined) return DEFAULT_SECTION_LIMIT;
@@ -53,7 +67,12 @@ export function createFeedsApi(engine: Pick<FeedEngine, "getSectionArticles" | "
   });
 
   router.get("/api/health/feeds", async (_req: Request, res: Response) => {
-    res.set("Cache-Control", "no-store").json({ feeds: await engine.health() });
+    const feeds = (await engine.health()).map((feed) => ({
+      ...feed,
+      url: redactUrl(feed.url),
+      lastError: feed.lastError === null ? null : redactText(feed.lastError),
+    }));
+    res.set("Cache-Control", "no-store").json({ feeds });
   });
 
   return router;

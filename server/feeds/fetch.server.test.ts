@@ -1,5 +1,8 @@
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { isPublicAddress } from "../public-address.server.ts";
 import { FeedFetchError, HttpStatusError } from "./errors.ts";
 import { feedUserAgent, fetchFeed, parseRetryAfter } from "./fetch.server.ts";
 import { type FeedServer, fixture, respond, startFeedServer } from "./testing/feed-server.ts";
@@ -219,6 +222,52 @@ describe("fetchFeed", () => {
     );
     const bom = await fetchFeed(server.url("/bom"));
     expect(bom.notModified === false && bom.body.startsWith("\n\n   <?xml")).toBe(true);
+  });
+});
+
+describe("fetchFeed in production (FEEDS_ALLOW_PRIVATE off)", () => {
+  const guarded = { allowPrivate: false } as const;
+
+  it("never connects to loopback or private IP literals", async () => {
+    const before = server.requests.length;
+    for (const url of [
+      server.url("/ok"),
+      "http://10.0.0.1/feed",
+      "http://169.254.169.254/latest",
+      "http://[::1]/x",
+    ]) {
+      const error = await fetchFeed(url, guarded).catch((e: unknown) => e);
+      expect(error, url).toBeInstanceOf(FeedFetchError);
+      expect((error as Error).message, url).toMatch(/^Refused: .* is not a public internet address$/);
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
+  it("refuses a redirect from a public publisher into our own network", async () => {
+    const before = server.requests.length;
+    // The publisher answers from the internet and points at loopback.
+    const publisher: typeof fetch = async (input, init) =>
+      String(input).startsWith("http://publisher.example/")
+        ? new Response(null, { status: 302, headers: { location: server.url("/ok") } })
+        : fetch(input, init);
+    const error = await fetchFeed("http://publisher.example/feed", { ...guarded, fetch: publisher }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe("Refused: 127.0.0.1 is not a public internet address");
+    expect(server.requests.length).toBe(before);
+  });
+
+  it("checks names when connecting: a name that resolves to loopback is refused", async () => {
+    // This machine's own name resolves to loopback (or a private address) here; only the
+    // connect-time check can see that.
+    const name = hostname();
+    const resolved = await lookup(name).catch(() => undefined);
+    if (!resolved || isPublicAddress(resolved.address)) return;
+    const port = new URL(server.url("/ok")).port;
+    const before = server.requests.length;
+    const error = await fetchFeed(`http://${name}:${port}/ok`, guarded).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(`Refused: ${name} is not a public internet address`);
+    expect(server.requests.length).toBe(before);
   });
 });
 

@@ -1,4 +1,7 @@
+import type { Dispatcher } from "undici";
 import { site } from "../../content/site.ts";
+import { getConfig } from "../config.server.ts";
+import { assertPublicHost, PrivateAddressError, publicOnlyDispatcher } from "../public-address.server.ts";
 import { parseFeedDate } from "./dates.ts";
 import { decodeFeedBytes } from "./decode.ts";
 import { FeedError, FeedFetchError, HttpStatusError } from "./errors.ts";
@@ -23,6 +26,11 @@ export type FetchFeedOptions = {
   /** Aborts the fetch (the engine's stop()). */
   signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
+  /**
+   * Fetch from loopback and private networks too (local fixture publishers). Defaults to
+   * FEEDS_ALLOW_PRIVATE; off in production, so a feed (or its redirect) cannot probe our network.
+   */
+  allowPrivate?: boolean;
 };
 
 export type FetchFeedResult =
@@ -88,10 +96,23 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   return bytes;
 }
 
+let sharedDispatcher: Dispatcher | undefined;
+
+/** One public-only connection pool for every feed fetch (checked when each connection is made). */
+function feedDispatcher(): Dispatcher {
+  sharedDispatcher ??= publicOnlyDispatcher();
+  return sharedDispatcher;
+}
+
+function notPublic(host: string): FeedFetchError {
+  return new FeedFetchError(`Refused: ${host} is not a public internet address`);
+}
+
 function networkError(error: unknown): FeedFetchError {
   // undici reports "fetch failed" and puts the useful part (ECONNREFUSED, ENOTFOUND...) in the cause.
   const cause =
     error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  if (cause instanceof PrivateAddressError) return new FeedFetchError(`Refused: ${cause.message}`);
   const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return new FeedFetchError(`Network error: ${detail}`, { cause: error });
 }
@@ -107,6 +128,8 @@ export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Pr
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const doFetch = options.fetch ?? globalThis.fetch;
+  const allowPrivate = options.allowPrivate ?? getConfig().FEEDS_ALLOW_PRIVATE === "on";
+  const dispatcher = allowPrivate ? undefined : feedDispatcher();
 
   const timeout = new AbortController();
   const timer = setTimeout(
@@ -134,7 +157,20 @@ export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Pr
     const visited = new Set([current.href]);
 
     for (let redirects = 0; ; redirects++) {
-      const response = await doFetch(current.href, { headers, redirect: "manual", signal });
+      if (!allowPrivate) {
+        // An IP literal is connected to without a lookup; names are checked by the dispatcher.
+        try {
+          assertPublicHost(current);
+        } catch {
+          throw notPublic(current.hostname);
+        }
+      }
+      const response = await doFetch(current.href, {
+        headers,
+        redirect: "manual",
+        signal,
+        ...(dispatcher ? { dispatcher } : {}),
+      } as RequestInit);
       const { status } = response;
 
       if (status === 301 || status === 302 || status === 303 || status === 307 || status === 308) {

@@ -9,7 +9,7 @@ import { assignSlugs, isValidSlug, MAX_SLUG_LENGTH } from "./slugs.server.ts";
 /** Where posts live (content/blog/*.md) and where their images are (public/images/blog/). */
 export const DEFAULT_BLOG_DIR = "content/blog";
 export const DEFAULT_PUBLIC_DIR = "public";
-const IMAGE_PREFIX = "/images/blog/";
+export const IMAGE_PREFIX = "/images/blog/";
 
 export type PostImage = {
   /** Site-relative path, e.g. /images/blog/plug.png. */

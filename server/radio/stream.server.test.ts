@@ -29,6 +29,8 @@ async function upstream(options: Parameters<typeof startFakeUpstream>[0] = {}): 
 async function proxy(options: Partial<RadioOptions>): Promise<Proxy> {
   const handler = createStreamHandler({ allowedPorts: [8076], maxListeners: 200, ...options });
   const app = express();
+  // Tests tell clients apart by X-Forwarded-For.
+  app.set("trust proxy", true);
   app.get(STREAM_PATH, handler);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -225,29 +227,79 @@ describe("GET /api/stream", () => {
     await expect.poll(() => p.listeners()).toBe(0);
   });
 
-  it("passes backpressure back to the station instead of buffering the stream", async () => {
-    // The station sends as fast as it is read; a listener that stops reading must stop it.
+  it("drops a listener who stops reading instead of buffering the stream for them", async () => {
+    // The station sends as fast as it is read; a listener that stops reading must not make the
+    // relay hold the stream in memory, nor keep their place.
     const up = await upstream({ realTime: false });
-    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
-    const { req, res } = await listen(p.url("/api/stream?port=8076"));
+    const p = await proxy({ streamUrl: up.url("/stream/{port}"), idleTimeoutMs: 500 });
+    const { res } = await listen(p.url("/api/stream?port=8076"));
     await firstBytes(res, 1000);
-    // Without backpressure the relay would read on at loopback speed, holding it all in memory.
-    const limit = 64 * 1024 * 1024;
-    let last = -1;
-    await expect
-      .poll(
-        () => {
-          const sent = up.bytesSent();
-          const stalled = up.blockedStreams() === 1 && sent === last;
-          last = sent;
-          return stalled || sent > limit;
-        },
-        { timeout: 15_000, interval: 100 },
-      )
-      .toBe(true);
-    // Socket buffers on both hops and the streams' high-water marks: a few MB at most.
-    expect(up.bytesSent()).toBeLessThan(limit);
-    req.destroy();
+    // Its place is freed and the station hung up on.
+    await expect.poll(() => p.listeners()).toBe(0);
+    await expect.poll(() => up.openSockets()).toBe(0);
+    // The station waited for the listener (backpressure): socket buffers on both hops at most.
+    expect(up.bytesSent()).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("keeps serving listeners who read while another stops reading", async () => {
+    const up = await upstream({ realTime: false });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}"), maxLagBytes: 256 * 1024 });
+    const stalled = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.1" });
+    await firstBytes(stalled.res, 1000);
+    const reader = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.2" });
+    // The reader keeps receiving the stream while the stalled listener falls behind and is let go.
+    const body = await firstBytes(reader.res, 16 * 1024 * 1024);
+    expect(body.length).toBe(16 * 1024 * 1024);
+    await expect.poll(() => p.listeners()).toBe(1);
+    expect(up.requests).toHaveLength(1);
+    reader.req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+  });
+
+  it("fans one upstream connection out to every listener of a port", async () => {
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const all = await Promise.all(
+      ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"].map((ip) =>
+        listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": ip }),
+      ),
+    );
+    expect(all.map((l) => l.res.statusCode)).toEqual([200, 200, 200, 200]);
+    await Promise.all(all.map((l) => firstBytes(l.res, 2000)));
+    expect(up.requests).toHaveLength(1);
+    expect(up.openSockets()).toBe(1);
+    // A latecomer joins the running stream at once (with a burst of recent audio).
+    const late = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.5" });
+    expect(late.res.statusCode).toBe(200);
+    await firstBytes(late.res, 2000);
+    expect(up.requests).toHaveLength(1);
+    for (const l of all) l.req.destroy();
+    // The latecomer still listens: the station stays connected until the last one leaves.
+    await expect.poll(() => p.listeners()).toBe(1);
+    expect(up.openSockets()).toBe(1);
+    late.req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+  });
+
+  it("caps one client's streams (RADIO_MAX_PER_CLIENT) with 429 and Retry-After", async () => {
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}"), maxPerClient: 3 });
+    const mine = [];
+    for (let i = 0; i < 3; i++)
+      mine.push(await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "198.51.100.7" }));
+    expect(mine.map((l) => l.res.statusCode)).toEqual([200, 200, 200]);
+    const fourth = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "198.51.100.7" });
+    expect(fourth.res.statusCode).toBe(429);
+    expect(fourth.res.headers["retry-after"]).toBe("60");
+    expect(await text(fourth.res)).toBe(MESSAGES.perClient(3));
+    // Another client still gets in, and a place comes back when one of mine leaves.
+    const other = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "198.51.100.8" });
+    expect(other.res.statusCode).toBe(200);
+    mine[0]?.req.destroy();
+    await expect.poll(() => p.listeners()).toBe(3);
+    const again = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "198.51.100.7" });
+    expect(again.res.statusCode).toBe(200);
+    for (const l of [...mine, other, again]) l.req.destroy();
     await expect.poll(() => up.openSockets()).toBe(0);
   });
 
@@ -260,7 +312,7 @@ describe("GET /api/stream", () => {
     expect([a.res.statusCode, b.res.statusCode, c.res.statusCode]).toEqual([200, 200, 503]);
     expect(c.res.headers["retry-after"]).toBe("60");
     expect(await text(c.res)).toBe(MESSAGES.full);
-    expect(up.requests).toHaveLength(2);
+    expect(up.requests).toHaveLength(1);
     a.req.destroy();
     await expect.poll(() => p.listeners()).toBe(1);
     const d = await listen(p.url("/api/stream?port=8076"));
@@ -280,11 +332,14 @@ describe("GET /api/stream", () => {
 
     const round = async () => {
       const all = await Promise.all(
-        Array.from({ length: 100 }, () => listen(p.url("/api/stream?port=8076"))),
+        Array.from({ length: 100 }, (_, i) =>
+          listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": `203.0.113.${i + 1}` }),
+        ),
       );
       expect(all.every((l) => l.res.statusCode === 200)).toBe(true);
       await Promise.all(all.map((l) => firstBytes(l.res, 4000)));
-      expect(up.openSockets()).toBe(100);
+      // One upstream connection, fanned out.
+      expect(up.openSockets()).toBe(1);
       expect(p.listeners()).toBe(100);
       for (const l of all) l.req.destroy();
       await expect.poll(() => up.openSockets()).toBe(0);
@@ -347,6 +402,7 @@ describe("createRadioRouter", () => {
         RADIO_STREAM_URL: up.url("/stream/{port}"),
         RADIO_ALLOWED_PORTS: [8076],
         RADIO_MAX_LISTENERS: 200,
+        RADIO_MAX_PER_CLIENT: 3,
       }),
     );
     const server: Server = await new Promise((resolve) => {

@@ -11,6 +11,9 @@ export const STREAM_PATH = "/api/stream";
 
 export const FIRST_BYTE_TIMEOUT_MS = 5000;
 export const IDLE_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_PER_CLIENT = 3;
+/** About a minute of 128 kbit/s audio. */
+export const DEFAULT_MAX_LAG_BYTES = 1024 * 1024;
 
 export type RadioOptions = {
   /** The station's stream; `{port}` is replaced by the listener's port. Absent: no radio. */
@@ -18,6 +21,10 @@ export type RadioOptions = {
   /** The only ports relayed, so the proxy can only ever reach the configured station. */
   allowedPorts: readonly number[];
   maxListeners: number;
+  /** Places one client (address) may hold at once; beyond it 429. */
+  maxPerClient?: number;
+  /** Bytes that may wait for a listener who stopped reading before they are let go. */
+  maxLagBytes?: number;
   /** How long the station may stay silent before its first audio byte (spec: 5 s). */
   firstByteTimeoutMs?: number;
   /** How long a running stream may stall before we hang up and free the listener's place. */
@@ -32,6 +39,8 @@ export const MESSAGES = {
     `Port ${JSON.stringify(got)} is not a radio stream port. Allowed: ${allowed.join(", ")}.`,
   notConfigured: "The radio stream is not configured on this server.",
   full: "Too many listeners right now. Please try again in a minute.",
+  perClient: (max: number) =>
+    `This address already has ${max} radio streams open. Close one, or try again in a minute.`,
   unreachable: "The radio station cannot be reached right now.",
   silent: (ms: number) => `The radio station did not start sending audio within ${ms / 1000} s.`,
   status: (code: number) => `The radio station answered HTTP ${code} instead of audio.`,
@@ -47,49 +56,223 @@ export type StreamHandler = RequestHandler & {
   listeners(): number;
 };
 
+/** Audio kept for a listener who joins a running stream, so the player can start at once. */
+const JOIN_BURST_BYTES = 64 * 1024;
+
+/** One upstream connection for a port, its audio fanned out to every plain listener of that port. */
+type Channel = {
+  members: Set<Response>;
+  /** Set once audio flows: what each listener's answer starts with. */
+  headers?: Record<string, string>;
+  recent: Buffer[];
+  recentBytes: number;
+  closed: boolean;
+  /** Follows a new listener's draining, for backpressure and for dropping a stalled listener. */
+  watch(res: Response): void;
+  /** Hangs up on the station (the last listener left). */
+  close(): void;
+};
+
+function upstreamRequest(target: URL, wantsIcy: boolean): ClientRequest {
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  // agent: false gives the relay its own connection, closed (never pooled) when it ends.
+  return send(target, {
+    method: "GET",
+    agent: false,
+    headers: {
+      accept: "audio/*, application/ogg;q=0.9, */*;q=0.1",
+      "user-agent": "ElectricLedger-RadioRelay/1.0",
+      ...(wantsIcy ? { "icy-metadata": "1" } : {}),
+    },
+  });
+}
+
+/** The headers a listener's answer carries, or why the station's answer is not audio. */
+function audioHeaders(
+  audio: IncomingMessage,
+): { headers: Record<string, string> } | { reason: string; message: string } {
+  const status = audio.statusCode ?? 0;
+  if (status < 200 || status > 299) return { reason: `status ${status}`, message: MESSAGES.status(status) };
+  const type = audio.headers["content-type"] ?? "audio/mpeg";
+  if (!AUDIO_TYPE.test(type)) return { reason: `content-type ${type}`, message: MESSAGES.notAudio(type) };
+  return {
+    headers: {
+      "Content-Type": type,
+      "Cache-Control": "no-store",
+      // Tells buffering reverse proxies (nginx) in front of us to pass the audio on at once.
+      "X-Accel-Buffering": "no",
+    },
+  };
+}
+
 /**
- * `GET /api/stream?port=N`: relays the station's audio to one listener. Only allowed ports are
- * relayed, to the one configured host. Bytes pass through as they arrive, paced by the listener
- * (pipeline backpressure), and the upstream connection closes the moment the listener leaves.
- * Headers are sent only once audio flows, so a dead station is a clear 502 and never a hung player.
+ * `GET /api/stream?port=N`: relays the station's audio. Only allowed ports are relayed, to the one
+ * configured host. Every plain listener of a port shares one upstream connection (fan-out), which
+ * closes when the last listener leaves; a listener who stops reading is dropped once
+ * `maxLagBytes` wait for them, so a paused player neither holds a place nor buffers the stream.
+ * One client may hold `maxPerClient` places (429 beyond). Headers are sent only once audio flows,
+ * so a dead station is a clear 502 and never a hung player. Listeners asking for ICY metadata and
+ * HEAD requests get their own upstream connection (metadata is framed from the stream's start).
  */
 export function createStreamHandler(options: RadioOptions): StreamHandler {
   const allowed = new Set(options.allowedPorts);
   const firstByteMs = options.firstByteTimeoutMs ?? FIRST_BYTE_TIMEOUT_MS;
   const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  const maxPerClient = options.maxPerClient ?? DEFAULT_MAX_PER_CLIENT;
+  const maxLagBytes = options.maxLagBytes ?? DEFAULT_MAX_LAG_BYTES;
   const log = options.log ?? logger;
   let listeners = 0;
+  const perClient = new Map<string, number>();
+  const channels = new Map<number, Channel>();
 
-  const handler = (req: Request, res: Response) => {
-    res.setHeader("Cache-Control", "no-store");
-    const raw = req.query.port;
-    if (raw === undefined) return fail(res, 400, MESSAGES.missingPort(options.allowedPorts));
-    const text = typeof raw === "string" ? raw : String(raw);
-    const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-    if (!allowed.has(port)) return fail(res, 400, MESSAGES.badPort(text, options.allowedPorts));
-    if (!options.streamUrl) return fail(res, 503, MESSAGES.notConfigured);
+  /** Takes a place for the listener until their answer closes; false when none is free. */
+  const admit = (req: Request, res: Response): boolean => {
+    const client = req.ip ?? req.socket.remoteAddress ?? "";
+    if ((perClient.get(client) ?? 0) >= maxPerClient) {
+      res.setHeader("Retry-After", "60");
+      fail(res, 429, MESSAGES.perClient(maxPerClient));
+      return false;
+    }
     if (listeners >= options.maxListeners) {
       res.setHeader("Retry-After", "60");
-      return fail(res, 503, MESSAGES.full);
+      fail(res, 503, MESSAGES.full);
+      return false;
     }
-
     listeners++;
-    let released = false;
-    const target = new URL(options.streamUrl.replaceAll("{port}", String(port)));
-    // Logged without credentials or query, which may carry a station password.
-    const where = `${target.protocol}//${target.host}${target.pathname}`;
-    const wantsIcy = req.get("icy-metadata") === "1";
-    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-    // agent: false gives each listener its own connection, closed (never pooled) when they leave.
-    const upstream: ClientRequest = send(target, {
-      method: "GET",
-      agent: false,
-      headers: {
-        accept: "audio/*, application/ogg;q=0.9, */*;q=0.1",
-        "user-agent": "ElectricLedger-RadioRelay/1.0",
-        ...(wantsIcy ? { "icy-metadata": "1" } : {}),
-      },
+    perClient.set(client, (perClient.get(client) ?? 0) + 1);
+    res.once("close", () => {
+      listeners--;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
     });
+    return true;
+  };
+
+  const where = (target: URL) => `${target.protocol}//${target.host}${target.pathname}`;
+
+  const openChannel = (port: number, target: URL): Channel => {
+    const upstream = upstreamRequest(target, false);
+    const channel: Channel = {
+      members: new Set(),
+      recent: [],
+      recentBytes: 0,
+      closed: false,
+      watch: () => {},
+      close: () => finish(),
+    };
+    channels.set(port, channel);
+
+    /** Ends the channel: the station failed or ended (`why` given) or the last listener left. */
+    const finish = (why?: { reason: string; message: string }) => {
+      if (channel.closed) return;
+      channel.closed = true;
+      channels.delete(port);
+      clearTimeout(firstByteTimer);
+      upstream.destroy();
+      if (!why || channel.members.size === 0) return;
+      log.warn(
+        { upstream: where(target), reason: why.reason },
+        channel.headers ? "radio stream dropped" : "radio stream unavailable",
+      );
+      for (const res of channel.members) {
+        if (res.headersSent) res.destroy();
+        else fail(res, 502, why.message);
+      }
+    };
+    const firstByteTimer = setTimeout(
+      () => finish({ reason: "first-byte-timeout", message: MESSAGES.silent(firstByteMs) }),
+      firstByteMs,
+    );
+    upstream.on("error", (error: NodeJS.ErrnoException) =>
+      finish({ reason: error.code ?? error.message, message: MESSAGES.unreachable }),
+    );
+    upstream.on("response", (audio: IncomingMessage) => {
+      if (channel.closed) return void audio.destroy();
+      const checked = audioHeaders(audio);
+      if (!("headers" in checked)) return finish(checked);
+      const metaInt = parseMetaInt(audio.headers["icy-metaint"]);
+      // Stations send metadata only when asked; strip it anyway if one sends it unasked.
+      const source = metaInt ? audio.pipe(new IcyMetadataStripper(metaInt)) : audio;
+      const broken = (error: Error) => finish({ reason: error.message, message: MESSAGES.unreachable });
+      audio.on("error", broken);
+      source.on("error", broken);
+      source.on("end", () => finish({ reason: "ended", message: MESSAGES.ended }));
+      source.on("data", (chunk: Buffer) => {
+        if (!channel.headers) {
+          clearTimeout(firstByteTimer);
+          upstream.setTimeout(idleMs, () => upstream.destroy(new Error("idle")));
+          channel.headers = checked.headers;
+          for (const res of channel.members) startListening(res, channel);
+        }
+        channel.recent.push(chunk);
+        channel.recentBytes += chunk.length;
+        while (channel.recentBytes - (channel.recent[0]?.length ?? 0) >= JOIN_BURST_BYTES) {
+          channel.recentBytes -= channel.recent.shift()?.length ?? 0;
+        }
+        for (const res of channel.members) {
+          if (!res.headersSent) continue;
+          // A listener far behind the others (a paused player, a stalled connection) is let go.
+          if (res.writableLength > maxLagBytes) res.destroy();
+          else if (!res.write(chunk)) blocked(res);
+        }
+        // When nobody can take more, the station waits (backpressure), as with one listener.
+        const started = [...channel.members].filter((res) => res.headersSent && !res.destroyed);
+        if (started.length > 0 && started.every((res) => stalls.has(res))) source.pause();
+      });
+      resume = () => {
+        if (source.isPaused()) source.resume();
+      };
+    });
+    let resume = () => {};
+    const stalls = new Map<Response, NodeJS.Timeout>();
+    /** A listener whose writes wait is dropped unless they drain within the idle time. */
+    const blocked = (res: Response) => {
+      if (stalls.has(res)) return;
+      stalls.set(
+        res,
+        setTimeout(() => res.destroy(), idleMs),
+      );
+    };
+    const unblocked = (res: Response) => {
+      clearTimeout(stalls.get(res));
+      if (stalls.delete(res)) resume();
+    };
+    channel.watch = (res) => {
+      res.on("drain", () => unblocked(res));
+      res.once("close", () => unblocked(res));
+      // A newcomer can take audio even if everyone else has stopped reading.
+      resume();
+    };
+    upstream.end();
+    return channel;
+  };
+
+  const startListening = (res: Response, channel: Channel) => {
+    if (!channel.headers || res.headersSent) return;
+    res.writeHead(200, channel.headers);
+    res.flushHeaders();
+    for (const chunk of channel.recent) res.write(chunk);
+  };
+
+  const join = (res: Response, port: number, target: URL) => {
+    let channel = channels.get(port);
+    if (!channel || channel.closed) channel = openChannel(port, target);
+    const joined = channel;
+    joined.members.add(res);
+    joined.watch(res);
+    res.once("close", () => {
+      joined.members.delete(res);
+      // The last listener left: hang up on the station now.
+      if (joined.members.size === 0) joined.close();
+    });
+    startListening(res, joined);
+  };
+
+  /** One listener, one upstream connection: ICY metadata and HEAD. */
+  const relayAlone = (req: Request, res: Response, target: URL, wantsIcy: boolean) => {
+    let released = false;
+    const upstream = upstreamRequest(target, wantsIcy);
 
     const unavailable = (reason: string, message: string) => {
       clearTimeout(firstByteTimer);
@@ -97,11 +280,11 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
       // Our own hang-up after the listener left is not the station's failure.
       if (released) return;
       if (res.headersSent) {
-        log.warn({ upstream: where, reason }, "radio stream dropped");
+        log.warn({ upstream: where(target), reason }, "radio stream dropped");
         res.destroy();
         return;
       }
-      log.warn({ upstream: where, reason }, "radio stream unavailable");
+      log.warn({ upstream: where(target), reason }, "radio stream unavailable");
       fail(res, 502, message);
     };
 
@@ -114,10 +297,7 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
       // The listener left (or the answer is complete): hang up on the station now.
       clearTimeout(firstByteTimer);
       upstream.destroy();
-      if (!released) {
-        released = true;
-        listeners--;
-      }
+      released = true;
     });
 
     upstream.on("error", (error: NodeJS.ErrnoException) => {
@@ -127,18 +307,9 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
     upstream.on("response", (audio: IncomingMessage) => {
       // Too late: the listener left or already has its answer (a timeout).
       if (released || res.headersSent) return void audio.destroy();
-      const status = audio.statusCode ?? 0;
-      if (status < 200 || status > 299) return unavailable(`status ${status}`, MESSAGES.status(status));
-      const type = audio.headers["content-type"] ?? "audio/mpeg";
-      if (!AUDIO_TYPE.test(type)) return unavailable(`content-type ${type}`, MESSAGES.notAudio(type));
-
-      const headers: Record<string, string> = {
-        "Content-Type": type,
-        "Cache-Control": "no-store",
-        // Tells buffering reverse proxies (nginx) in front of us to pass the audio on at once.
-        "X-Accel-Buffering": "no",
-      };
-      const metaInt = parseMetaInt(audio.headers["icy-metaint"]);
+      const checked = audioHeaders(audio);
+      if (!("headers" in checked)) return unavailable(checked.reason, checked.message);
+      const { headers } = checked;
       if (wantsIcy) {
         for (const [name, value] of Object.entries(audio.headers)) {
           if (ICY_HEADER.test(name) && typeof value === "string") headers[name] = value;
@@ -158,17 +329,29 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
         upstream.setTimeout(idleMs, () => upstream.destroy(new Error("idle")));
         res.writeHead(200, headers);
         res.flushHeaders();
-        const done = (error: Error | null | undefined) => {
+        pipeline(audio, res, (error) => {
           if (error && !res.destroyed) res.destroy();
           upstream.destroy();
-        };
-        // Stations send metadata only when asked; strip it anyway if one sends it unasked.
-        if (metaInt && !wantsIcy) pipeline(audio, new IcyMetadataStripper(metaInt), res, done);
-        else pipeline(audio, res, done);
+        });
       });
     });
 
     upstream.end();
+  };
+
+  const handler = (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    const raw = req.query.port;
+    if (raw === undefined) return fail(res, 400, MESSAGES.missingPort(options.allowedPorts));
+    const text = typeof raw === "string" ? raw : String(raw);
+    const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+    if (!allowed.has(port)) return fail(res, 400, MESSAGES.badPort(text, options.allowedPorts));
+    if (!options.streamUrl) return fail(res, 503, MESSAGES.notConfigured);
+    if (!admit(req, res)) return;
+    const target = new URL(options.streamUrl.replaceAll("{port}", String(port)));
+    const wantsIcy = req.get("icy-metadata") === "1";
+    if (wantsIcy || req.method === "HEAD") relayAlone(req, res, target, wantsIcy);
+    else join(res, port, target);
   };
 
   return Object.assign(handler, { listeners: () => listeners });
@@ -180,7 +363,10 @@ function fail(res: Response, status: number, message: string) {
 
 /** The radio routes, mounted before compression: audio must reach the listener unbuffered. */
 export function createRadioRouter(
-  config: Pick<Config, "RADIO_STREAM_URL" | "RADIO_ALLOWED_PORTS" | "RADIO_MAX_LISTENERS">,
+  config: Pick<
+    Config,
+    "RADIO_STREAM_URL" | "RADIO_ALLOWED_PORTS" | "RADIO_MAX_LISTENERS" | "RADIO_MAX_PER_CLIENT"
+  >,
   overrides: Partial<RadioOptions> = {},
 ): Router {
   const router = Router();
@@ -188,6 +374,7 @@ export function createRadioRouter(
     streamUrl: config.RADIO_STREAM_URL,
     allowedPorts: config.RADIO_ALLOWED_PORTS,
     maxListeners: config.RADIO_MAX_LISTENERS,
+    maxPerClient: config.RADIO_MAX_PER_CLIENT,
     ...overrides,
   });
   router.get(STREAM_PATH, stream);

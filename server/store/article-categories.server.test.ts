@@ -58,7 +58,7 @@ describe("article categories in the store", () => {
     v3.close();
     const db = openDatabase(dir);
     try {
-      expect(schemaVersion(db)).toBe(4);
+      expect(schemaVersion(db)).toBe(MIGRATIONS.length);
       expect(
         createFeedStore(db)
           .items(URL)

@@ -33,6 +33,43 @@ export function insertMessage(db: DatabaseSync, m: ContactMessage, now: Date = n
   return Number(result.lastInsertRowid);
 }
 
+/**
+ * Stores a message sent with the form's one-time `sendId`, unless the same send (same id and
+ * text) is already stored: a reload or a double click is stored once. Two readers who got the
+ * same id (a cached page) still both get their different messages through.
+ */
+export function insertMessageOnce(
+  db: DatabaseSync,
+  m: ContactMessage,
+  sendId: string,
+  now: Date = new Date(),
+): { id: number; duplicate: boolean } {
+  const result = db
+    .prepare(
+      `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?
+       WHERE NOT EXISTS (
+         SELECT 1 FROM contact_messages
+         WHERE send_id = ? AND name = ? AND email = ? AND subject = ? AND message = ?
+       )`,
+    )
+    .run(
+      now.toISOString(),
+      m.name,
+      m.email,
+      m.category ?? null,
+      m.subject,
+      m.message,
+      sendId,
+      sendId,
+      m.name,
+      m.email,
+      m.subject,
+      m.message,
+    );
+  return { id: Number(result.lastInsertRowid), duplicate: Number(result.changes) === 0 };
+}
+
 /** Messages, newest first (ties by id, so the order is stable). */
 export function listMessages(db: DatabaseSync, options: { limit?: number } = {}): StoredMessage[] {
   const limit = options.limit ?? -1;

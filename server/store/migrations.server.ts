@@ -113,4 +113,22 @@ export const MIGRATIONS: Migration[] = [
     // The publisher's categories for an item, as a JSON array of strings; NULL when it gave none.
     up: (db) => db.exec("ALTER TABLE articles ADD COLUMN categories TEXT;"),
   },
+  {
+    version: 5,
+    name: "newsletter double opt-in; contact send ids",
+    // A new address waits, pending, until its owner follows the confirmation link (token) before
+    // expires_at. Addresses stored before this step were taken as subscribed and stay confirmed.
+    // A contact form carries a one-time send id, so the same send (a reload, a double click) is
+    // stored once.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE contact_messages ADD COLUMN send_id TEXT;
+        CREATE INDEX contact_messages_send_id ON contact_messages (send_id) WHERE send_id IS NOT NULL;
+        ALTER TABLE newsletter_subscribers ADD COLUMN confirmed_at TEXT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN token TEXT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN expires_at TEXT;
+        UPDATE newsletter_subscribers SET confirmed_at = created_at;
+        CREATE UNIQUE INDEX newsletter_subscribers_token ON newsletter_subscribers (token);
+      `),
+  },
 ];

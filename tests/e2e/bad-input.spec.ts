@@ -143,6 +143,14 @@ test.describe("bad input sweep", () => {
       const res = await request.post(page, { form: { a: "b" } });
       expectSafe(`POST ${page}`, res.status(), await res.text());
     }
+    // Methods no route takes (TRACE used to fail inside the framework as a 500) and CONNECT.
+    for (const line of ["TRACE / HTTP/1.1", "TRACE /technology HTTP/1.1", "PROPFIND / HTTP/1.1"]) {
+      const res = await raw(bytes(`${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      expect(res.status, line).toBe(405);
+      expectSafe(line, res.status, res.body);
+    }
+    const tunnel = await raw(bytes("CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n"));
+    expect(tunnel.status).toBe(405);
     // A page without a form says so in words, not as an application error.
     const post = await request.post("/about", { form: { a: "b" } });
     expect(post.status()).toBe(405);

@@ -171,7 +171,7 @@ test.describe("contact page without JavaScript", () => {
   // axe needs JavaScript in the page: the same markup is checked above, with it.
   test.use({ javaScriptEnabled: false, allowConsole: /status of 400/ });
 
-  test("a message is stored and confirmed inline", async ({ page }) => {
+  test("a message is stored once, confirmed inline, and a reload posts nothing", async ({ page }) => {
     await page.goto("/contact");
     const f = contactForm(page);
     const subject = uniqueSubject("No-JS tip");
@@ -180,11 +180,36 @@ test.describe("contact page without JavaScript", () => {
       page.waitForResponse((r) => r.request().method() === "POST"),
       f.send.click(),
     ]);
-    expect(response.status()).toBe(200);
+    // Post, then redirect (303), so the page on screen came from a GET.
+    expect(response.status()).toBe(303);
+    await expect(page).toHaveURL(/\/contact\?sent=1$/);
     const status = page.getByRole("main").getByRole("status");
     await expect(status).toContainText(SENT_TITLE);
     await expect(status).toContainText(SENT_TEXT);
     await expect(f.subject).toHaveValue("");
+    await page.reload();
+    await expect(status).toContainText(SENT_TITLE);
+    expect(findStored(subject)).toHaveLength(1);
+  });
+
+  test("the same send posted twice (a double click, a resent form) is stored once", async ({ page }) => {
+    await page.goto("/contact");
+    const sendId = await page.locator('input[name="send_id"]').inputValue();
+    expect(sendId).not.toBe("");
+    const subject = uniqueSubject("No-JS twice");
+    const body = {
+      send_id: sendId,
+      name: "Ada Reader",
+      email: "ada@example.com",
+      category: "news-tip",
+      subject,
+      message: "The same message, sent twice.",
+      website: "",
+    };
+    for (let i = 0; i < 2; i++) {
+      const res = await page.request.post("/contact", { form: body, maxRedirects: 0 });
+      expect(res.status()).toBe(303);
+    }
     expect(findStored(subject)).toHaveLength(1);
   });
 

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
@@ -98,23 +100,56 @@ test.describe("home", () => {
   });
 });
 
+/** The confirmation token the e2e server stored for a pending address. */
+function pendingToken(email: string): string {
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "news.db"), { readOnly: true });
+  try {
+    const row = db.prepare("SELECT token FROM newsletter_subscribers WHERE email = ?").get(email) as
+      | { token: string }
+      | undefined;
+    return row?.token ?? "";
+  } finally {
+    db.close();
+  }
+}
+
 test.describe("newsletter", () => {
   const address = (tag: string) =>
     `reader-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-  test("subscribes with a toast, and a repeat is a friendly success", async ({ page }) => {
+  test("asks to confirm with a toast, answers a repeat the same, and the link confirms", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const email = address("js");
     const form = page.locator("#newsletter");
     await form.getByPlaceholder("Enter your email").fill(`  ${email.toUpperCase()} `);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByText("Subscribed", { exact: true })).toBeVisible();
-    await expect(form.getByRole("status")).toContainText(email);
+    await expect(page.getByText("Check your inbox", { exact: true })).toBeVisible();
+    const status = form.getByRole("status");
+    await expect(status).toContainText(`if ${email} is not subscribed yet`);
+    const first = await status.textContent();
     await expect(form.getByPlaceholder("Enter your email")).toHaveValue("");
     await form.getByPlaceholder("Enter your email").fill(email);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(form.getByRole("status")).toContainText("already subscribed");
+    await expect(status).toHaveText(first ?? "");
+
+    // The link the newsroom sends (no mail transport: the CLI lists it) shows a button first.
+    const token = pendingToken(email);
+    await page.goto(`/newsletter/confirm?token=${token}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+    await expectAxeClean(page);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("status")).toContainText("You're subscribed");
+    await page.goto(`/newsletter/confirm?token=${token}`);
+    await expect(page.getByText("has expired or has already been used")).toBeVisible();
+  });
+
+  test("a sign-up's answer is never cached", async ({ request }) => {
+    const res = await request.post("/?index", {
+      form: { intent: "newsletter", email: address("cache") },
+    });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("no-store");
   });
 
   test("a bad address gets a message next to the field", async ({ page }) => {
@@ -137,7 +172,7 @@ test.describe("newsletter", () => {
       const form = page.locator("#newsletter");
       await form.getByPlaceholder("Enter your email").fill(address("nojs"));
       await form.getByRole("button", { name: "Subscribe" }).click();
-      await expect(page.locator("#newsletter").getByRole("status")).toContainText("weekly newsletter");
+      await expect(page.locator("#newsletter").getByRole("status")).toContainText("a link to confirm");
       await page.locator("#newsletter").getByPlaceholder("Enter your email").fill("bad@");
       await page.locator("#newsletter").getByRole("button", { name: "Subscribe" }).click();
       await expect(page.locator("#newsletter").getByRole("alert")).toContainText("valid email");

@@ -146,3 +146,27 @@ test.describe("search engines and sharing", () => {
     expect(buf.readUInt32BE(20)).toBe(630);
   });
 });
+
+test.describe("forms behind a proxy", () => {
+  test("a post from another site gets a readable page; one from SITE_URL through a proxy is accepted", async ({
+    request,
+    baseURL,
+  }) => {
+    const refused = await request.post("/?index", {
+      form: { intent: "newsletter", email: "x@example.com" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(refused.status()).toBe(400);
+    expect(refused.headers()["content-type"]).toMatch(/^text\/html/);
+    expect(await refused.text()).toContain("Your form was not sent");
+
+    // A TLS proxy whose headers we do not trust: the request reaches us for another host name,
+    // the reader's browser names our public address (SITE_URL, here the test server's).
+    const proxied = await request.post("/?index", {
+      form: { intent: "newsletter", email: `proxied-${Date.now()}@example.com` },
+      headers: { origin: new URL(baseURL ?? "").origin, host: "app.internal:3000" },
+    });
+    expect(proxied.status()).toBe(200);
+    expect(await proxied.text()).toContain("a link to confirm");
+  });
+});

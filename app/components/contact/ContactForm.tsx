@@ -12,6 +12,8 @@ import {
   firstInvalidField,
   HONEYPOT_FIELD,
   readContactForm,
+  SEND_ID_FIELD,
+  VIA_FETCH_FIELD,
 } from "../../lib/contact.ts";
 import { firstInteraction } from "../../lib/interaction.ts";
 import { notify } from "../../lib/toast.ts";
@@ -94,7 +96,7 @@ function describedBy(field: ContactField, errors: ContactErrors, hint = false): 
  * shows the outcome inline). With JavaScript the shared schema checks it first, errors appear next
  * to their fields with the first one focused, and a sent message is confirmed with a toast.
  */
-export function ContactForm({ fallback }: { fallback?: ContactResult }) {
+export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; sendId: string }) {
   const fetcher = useFetcher<ContactResult>({ key: "contact" });
   const [values, setValues] = useState<ContactValues>(() =>
     fallback && !fallback.ok ? fallback.values : EMPTY_CONTACT,
@@ -164,7 +166,9 @@ export function ContactForm({ fallback }: { fallback?: ContactResult }) {
       return;
     }
     setErrors({});
-    void fetcher.submit(target, { method: "post", action: "/contact" });
+    const body = new FormData(target);
+    body.set(VIA_FETCH_FIELD, "fetch");
+    void fetcher.submit(body, { method: "post", action: "/contact" });
   }
 
   const bind = (field: Exclude<ContactField, "category">) => ({
@@ -189,6 +193,7 @@ export function ContactForm({ fallback }: { fallback?: ContactResult }) {
       onSubmit={onSubmit}
       className="relative grid gap-5"
     >
+      <input type="hidden" name={SEND_ID_FIELD} value={sendId} />
       {sentWithoutScript ? (
         <div role="status" className="rounded border border-[var(--link)] bg-surface p-4">
           <p className="font-semibold">{fallback.title}</p>

@@ -20,9 +20,7 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
     const data = fetcher.data;
     if (!data) return;
     if (data.ok) {
-      notify.success(data.already ? "You're already subscribed" : "Subscribed", {
-        description: data.message,
-      });
+      notify.success("Check your inbox", { description: data.message });
       form.current?.reset();
     } else {
       form.current?.querySelector("input")?.focus();

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkInboxMessage, handleNewsletter, type NewsletterDeps } from "./newsletter.server.ts";
+import { createRateLimiter } from "./rate-limit.server.ts";
+import { openDatabase } from "./store/db.server.ts";
+import { listSubscribers } from "./store/subscribers.server.ts";
+
+const form = (email: string) => {
+  const f = new FormData();
+  f.set("intent", "newsletter");
+  f.set("email", email);
+  return f;
+};
+
+describe("handleNewsletter", () => {
+  let dir: string;
+  let db: DatabaseSync;
+  let logged: Array<Record<string, unknown>>;
+  let deps: NewsletterDeps;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "newsletter-"));
+    db = openDatabase(dir);
+    logged = [];
+    deps = {
+      db,
+      limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }),
+      clientKey: "203.0.113.9",
+      siteUrl: "https://news.example",
+      log: { info: (obj: object) => logged.push(obj as Record<string, unknown>), error: () => {} },
+    };
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers a new, a pending and a subscribed address the same way, never cached", () => {
+    const fresh = handleNewsletter(form("New@Example.com"), deps);
+    const again = handleNewsletter(form("new@example.com"), deps);
+    db.exec("UPDATE newsletter_subscribers SET confirmed_at = created_at, token = NULL");
+    const member = handleNewsletter(form("new@example.com"), deps);
+    for (const reply of [fresh, again, member]) {
+      expect(reply).toEqual({
+        status: 200,
+        headers: { "Cache-Control": "no-store" },
+        body: { ok: true, message: checkInboxMessage("new@example.com") },
+      });
+    }
+  });
+
+  it("stores a new address as pending and logs its confirmation link", () => {
+    handleNewsletter(form("reader@example.com"), deps);
+    const [row] = listSubscribers(db);
+    expect(row).toMatchObject({ email: "reader@example.com", status: "pending" });
+    expect(logged).toEqual([
+      {
+        event: "newsletter.pending",
+        confirm: `https://news.example/newsletter/confirm?token=${row?.token}`,
+      },
+    ]);
+  });
+
+  it("throttles one client with 429 and Retry-After; other clients still get through", () => {
+    deps.limiter = createRateLimiter({ limit: 3, windowMs: 10 * 60_000 });
+    const replies = Array.from({ length: 5 }, (_, i) => handleNewsletter(form(`p${i}@example.com`), deps));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    const refused = replies[3];
+    expect(refused?.headers["Cache-Control"]).toBe("no-store");
+    expect(Number(refused?.headers["Retry-After"])).toBeGreaterThan(0);
+    expect(refused?.body).toMatchObject({ ok: false, email: "p3@example.com" });
+    // Refused sign-ups store nothing.
+    expect(listSubscribers(db)).toHaveLength(3);
+    expect(handleNewsletter(form("q@example.com"), { ...deps, clientKey: "203.0.113.10" }).status).toBe(200);
+  });
+
+  it("refuses an invalid address in the form and keeps what was typed", () => {
+    expect(handleNewsletter(form("bad@"), deps)).toMatchObject({
+      status: 200,
+      body: { ok: false, email: "bad@" },
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { NewsletterResult } from "../app/lib/newsletter.ts";
+import { parseNewsletter } from "../app/lib/newsletter.ts";
+import type { Config } from "./config.server.ts";
+import { logger } from "./logger.server.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { PENDING_DAYS, requestSubscription } from "./store/subscribers.server.ts";
+
+export type NewsletterReply = { status: number; body: NewsletterResult; headers: Record<string, string> };
+
+export type NewsletterDeps = {
+  db: DatabaseSync;
+  limiter: RateLimiter;
+  /** Who asked, for the rate limit (the client's address). */
+  clientKey: string;
+  siteUrl: string;
+  log?: Pick<typeof logger, "info" | "error">;
+  now?: Date;
+};
+
+export const CONFIRM_PATH = "/newsletter/confirm";
+/** Sign-ups one client may send per window. */
+export const NEWSLETTER_WINDOW_MS = 10 * 60_000;
+
+/** The same words for a new, a pending and a subscribed address, so the form tells nobody who is on the list. */
+export function checkInboxMessage(email: string): string {
+  return `Almost done: if ${email} is not subscribed yet, we have sent it a link to confirm. The link works for ${PENDING_DAYS} days.`;
+}
+
+export function confirmLink(siteUrl: string, token: string): string {
+  return `${siteUrl}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+function rateLimited(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `Too many sign-ups from your connection. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+}
+
+/**
+ * The newsletter sign-up: validate, apply the per-client limit, store the address pending until
+ * its owner confirms (double opt-in). No mail transport is configured, so the confirmation link
+ * is logged (and listed by `npm run subscribers -- list`) for the newsroom to send.
+ */
+export function handleNewsletter(form: FormData, deps: NewsletterDeps): NewsletterReply {
+  const log = deps.log ?? logger;
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const parsed = parseNewsletter(form);
+  // A typing mistake is answered in the form (200, as before), not as a failed request.
+  if ("error" in parsed)
+    return {
+      status: 200,
+      headers,
+      body: { ok: false, error: parsed.error, email: parsed.email.slice(0, 254) },
+    };
+  const decision = deps.limiter.take(deps.clientKey);
+  if (!decision.ok) {
+    return {
+      status: 429,
+      headers: { ...headers, "Retry-After": String(Math.ceil(decision.retryAfterMs / 1000)) },
+      body: { ok: false, error: rateLimited(decision.retryAfterMs), email: parsed.email },
+    };
+  }
+  try {
+    const { token } = requestSubscription(deps.db, parsed.email, deps.now);
+    if (token) {
+      log.info(
+        { event: "newsletter.pending", confirm: confirmLink(deps.siteUrl, token) },
+        "newsletter sign-up waits for confirmation; no mail transport, so send this link",
+      );
+    }
+  } catch (error) {
+    log.error(
+      { event: "newsletter.store_failed", err: String(error) },
+      "newsletter sign-up could not be stored",
+    );
+    return {
+      status: 503,
+      headers,
+      body: {
+        ok: false,
+        error: "We could not save your sign-up just now. Please try again.",
+        email: parsed.email,
+      },
+    };
+  }
+  return { status: 200, headers, body: { ok: true, message: checkInboxMessage(parsed.email) } };
+}
+
+let shared: { key: string; limiter: RateLimiter } | undefined;
+
+/** The process's newsletter limiter: NEWSLETTER_RATE_LIMIT sign-ups per client per 10 minutes. */
+export function newsletterLimiter(config: Pick<Config, "NEWSLETTER_RATE_LIMIT">): RateLimiter {
+  const key = String(config.NEWSLETTER_RATE_LIMIT);
+  if (shared?.key !== key) {
+    shared = {
+      key,
+      limiter: createRateLimiter({ limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS }),
+    };
+  }
+  return shared.limiter;
+}

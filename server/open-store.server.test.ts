@@ -1,0 +1,101 @@
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore, StoreOpenError, storeOpenMessage } from "./open-store.server.ts";
+import { openDatabase } from "./store/db.server.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "open-store-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const quiet = { warn: () => {} };
+
+function failure(dataDir: string): StoreOpenError {
+  try {
+    openStore(dataDir, quiet).close();
+  } catch (error) {
+    return error as StoreOpenError;
+  }
+  throw new Error("opened");
+}
+
+describe("openStore", () => {
+  it("a file that is not a database: one line naming the file and what to do", () => {
+    writeFileSync(path.join(dir, "news.db"), "this is not a database, just some text ".repeat(200));
+    const error = failure(dir);
+    expect(error).toBeInstanceOf(StoreOpenError);
+    expect(error.message).not.toContain("\n");
+    expect(error.message).toContain(path.join(dir, "news.db"));
+    expect(error.message).toMatch(/damaged .*Move it aside or restore a backup/);
+  });
+
+  it("a DATA_DIR that is not a usable directory names the variable", () => {
+    const notADir = path.join(dir, "file");
+    writeFileSync(notADir, "x");
+    const error = failure(notADir);
+    expect(error.message).not.toContain("\n");
+    expect(error.message).toContain("DATA_DIR");
+    expect(error.message).toContain(path.join(notADir, "news.db"));
+    // news.db that is a directory
+    mkdirSync(path.join(dir, "other", "news.db"), { recursive: true });
+    expect(failure(path.join(dir, "other")).message).toMatch(/cannot be opened .*DATA_DIR/);
+  });
+
+  it("opens a store that fails the integrity check, with a warning that says what to do", () => {
+    const db = openDatabase(dir);
+    db.exec("CREATE TABLE junk (a TEXT); CREATE INDEX junk_a ON junk (a);");
+    const insert = db.prepare("INSERT INTO junk VALUES (?)");
+    for (let i = 0; i < 2000; i++) insert.run(`${"x".repeat(50)}${i}`);
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    db.close();
+    // Scribble over the last pages (the table and its index) without touching the header.
+    const file = path.join(dir, "news.db");
+    const pages = Math.floor(statSync(file).size / 4096);
+    const fd = openSync(file, "r+");
+    for (let p = pages - 10; p < pages; p++) writeSync(fd, Buffer.alloc(16, 0x41), 0, 16, p * 4096 + 200);
+    closeSync(fd);
+
+    const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
+    const store = openStore(dir, {
+      warn: (obj: object, msg?: string) =>
+        warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? "" }),
+    });
+    store.close();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.obj.file).toBe(file);
+    expect(warnings[0]?.msg).toMatch(
+      /fails SQLite's integrity check: .*move the file aside or restore a backup/,
+    );
+  });
+
+  it("a read-only store or directory says to give write access", () => {
+    const message = storeOpenMessage(
+      "/srv/news",
+      Object.assign(new Error("EROFS: read-only file system, mkdir '/srv/news'"), { code: "EROFS" }),
+    );
+    expect(message).toBe(
+      "The data store /srv/news/news.db cannot be written (EROFS: read-only file system, mkdir '/srv/news'). Give this user write access to it and to DATA_DIR (/srv/news), or set DATA_DIR to a writable directory.",
+    );
+    expect(storeOpenMessage("/srv/news", new Error("attempt to write a readonly database"))).toMatch(
+      /^The data store \/srv\/news\/news\.db cannot be written/,
+    );
+  });
+
+  it("opens a sound store silently", () => {
+    const warnings: unknown[] = [];
+    openStore(dir, { warn: (o: object) => warnings.push(o) }).close();
+    expect(warnings).toEqual([]);
+  });
+});
