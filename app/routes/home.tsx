@@ -3,6 +3,7 @@ import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
 import { embeds, identity } from "../../content/site.ts";
 import { logger } from "../../server/logger.server.ts";
 import { type HomeData, loadHome, settleBriefly, withDeadline } from "../../server/news-pages.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { addSubscriber } from "../../server/store/subscribers.server.ts";
 import { AdSlot } from "../components/news/AdSlot.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
@@ -12,7 +13,6 @@ import { Ticker } from "../components/news/Ticker.tsx";
 import { VideoFacade } from "../components/news/VideoFacade.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
 import { type NewsletterResult, parseNewsletter } from "../lib/newsletter.ts";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 

@@ -1,7 +1,7 @@
 import { llmsTxt, robotsTxt } from "../../server/publishing/site-files.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { SitemapGenerator } from "../components/publishing/SitemapGenerator.tsx";
 import { XmlPreview } from "../components/publishing/XmlPreview.tsx";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/sitemap-manager";
 
