@@ -91,14 +91,16 @@ test.describe("home", () => {
         .flatMap((area) => [...area.querySelectorAll("a, button, input")])
         .map((el) => {
           const r = el.getBoundingClientRect();
-          return { name: el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName, ...r.toJSON() };
+          return {
+            name: el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName,
+            ...r.toJSON(),
+          };
         })
         .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight),
     );
     expect(controls.length).toBeGreaterThan(3);
     const covered = controls.filter(
-      (r) =>
-        r.left < box.x + box.width && r.right > box.x && r.top < box.y + box.height && r.bottom > box.y,
+      (r) => r.left < box.x + box.width && r.right > box.x && r.top < box.y + box.height && r.bottom > box.y,
     );
     expect(covered.map((r) => r.name)).toEqual([]);
     // At the bottom of the screen; in the right-hand corner when the screen is wide.
