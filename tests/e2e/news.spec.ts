@@ -288,8 +288,8 @@ test.describe("search", () => {
 
 test.describe("scenarios with their own feeds", () => {
   test.describe.configure({ mode: "serial" });
-  // Broken images are part of these scenarios: the image proxy answers 502 for them.
-  test.use({ allowConsole: /status of 502/ });
+  // Broken images are part of these scenarios. The image proxy answers 204 for them, so the
+  // browser logs nothing: any console error fails the test.
   let server: AppServer | undefined;
   test.afterEach(async ({ page }) => {
     await page.goto("about:blank");
