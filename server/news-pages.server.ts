@@ -1,4 +1,10 @@
-import { type Article, type ArticleSummary, toSummary } from "../app/lib/article.ts";
+import {
+  type Article,
+  type ArticleSummary,
+  type TickerItem,
+  toSummary,
+  toTickerItem,
+} from "../app/lib/article.ts";
 import { type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
 import { imageSrc } from "./images.server.ts";
 import type { Services } from "./services.server.ts";
@@ -10,7 +16,8 @@ export const SECTION_PAGE_LIMIT = 15;
 export const TICKER_LIMIT = 12;
 
 export type HomeBlock = { key: FeedSectionKey; name: string; articles: ArticleSummary[] };
-export type HomeData = { blocks: HomeBlock[]; ticker: ArticleSummary[]; sample: boolean };
+// The ticker gets only what it shows: its dozen items are page data sent inline with the HTML.
+export type HomeData = { blocks: HomeBlock[]; ticker: TickerItem[]; sample: boolean };
 export type SectionData = { articles: ArticleSummary[]; sample: boolean };
 
 /** What a page gets of an article: the reduced form, with the image served from our origin. */
@@ -35,7 +42,7 @@ export async function loadHome({ feeds, config }: Services): Promise<HomeData> {
   })).filter((b) => b.articles.length > 0);
   return {
     blocks,
-    ticker: latest.articles.map((a) => toCard(a, config.SITE_URL)),
+    ticker: latest.articles.map(toTickerItem),
     sample: sections.some((s) => s.sample && s.articles.length > 0),
   };
 }
