@@ -12,6 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { strictScriptKb } from "./lib/script-size.ts";
 import { serveProduction } from "./lib/serve.ts";
 
 const PAGES = (
@@ -58,19 +59,6 @@ async function gzipKb(urls: string[]): Promise<number> {
       await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
     );
     total += gzipSync(body).length;
-  }
-  return kb(total);
-}
-
-/** Every script the page ran (files and inline), each gzipped at level 6 on its own, summed. */
-function strictScriptKb(scripts: Array<{ scriptId: string; url: string; content?: string }>): number {
-  let total = 0;
-  const seen = new Set<string>();
-  for (const script of scripts) {
-    // Lighthouse's own probes run without a URL; every script of the page has one.
-    if (!script.url || !script.content || seen.has(script.scriptId)) continue;
-    seen.add(script.scriptId);
-    total += gzipSync(script.content, { level: 6 }).length;
   }
   return kb(total);
 }
