@@ -1,18 +1,23 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile) on the production build, the median of 3 runs per page,
  * printed as a table with the JS and CSS gzip totals. Exits non-zero below the budgets in DESIGN.md.
+ *
+ * Script is counted two ways. "LH JS" is Lighthouse's own count: the bytes its network log says
+ * script files took on the wire (resource-summary), which leaves out the inline scripts inside
+ * the HTML (loader data, the hydration and scroll-restoration snippets). "strict JS", the one the
+ * 120 KB budget applies to on every page, is every script the page ran, files and inline ones
+ * alike, as Lighthouse collected them, each gzipped at level 6 on its own and summed.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { strictScriptKb } from "./lib/script-size.ts";
 import { serveProduction } from "./lib/serve.ts";
 
 const PAGES = (
   process.env.LH_PAGES ?? "/,/technology,/search?q=electric,/faq,/contact,/radio,/books,/blog,/about"
 ).split(",");
-/** DESIGN.md budgets script and style size on the home page; other pages print theirs for reference. */
-const SIZE_BUDGETED_PAGES = new Set(["/"]);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const BUDGET = {
   performance: 95,
@@ -22,7 +27,7 @@ const BUDGET = {
   lcpMs: 1500,
   cls: 0.002,
   tbtMs: 50,
-  jsKb: 120,
+  strictJsKb: 120,
   cssKb: 20,
 };
 
@@ -35,9 +40,12 @@ type Row = {
   lcpMs: number;
   cls: number;
   tbtMs: number;
-  jsKb: number;
+  lhJsKb: number;
+  strictJsKb: number;
   cssKb: number;
 };
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -52,7 +60,7 @@ async function gzipKb(urls: string[]): Promise<number> {
     );
     total += gzipSync(body).length;
   }
-  return Math.round((total / 1024) * 10) / 10;
+  return kb(total);
 }
 
 execFileSync(process.execPath, ["scripts/ensure-build.ts"], { stdio: "inherit" });
@@ -98,7 +106,7 @@ try {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       if (!result) throw new Error(`no Lighthouse result for ${p}`);
-      const { lhr } = result;
+      const { lhr, artifacts } = result;
       const lcpAudit = lhr.audits["largest-contentful-paint"];
       if (lhr.runtimeError || lcpAudit?.numericValue === undefined) {
         // A run Lighthouse could not complete measures nothing: say why and run it again.
@@ -114,6 +122,12 @@ try {
           ?.items ?? [];
       const sameOrigin = requests.filter((r) => r.url.startsWith(server.url));
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const summary =
+        (
+          lhr.audits["resource-summary"]?.details as {
+            items?: Array<{ resourceType: string; transferSize: number }>;
+          }
+        )?.items ?? [];
       runs.push({
         page: p,
         performance: score("performance"),
@@ -123,7 +137,8 @@ try {
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
         cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN) * 1000) / 1000,
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
-        jsKb: await gzipKb(sameOrigin.filter((r) => r.resourceType === "Script").map((r) => r.url)),
+        lhJsKb: kb(summary.find((item) => item.resourceType === "script")?.transferSize ?? Number.NaN),
+        strictJsKb: strictScriptKb(artifacts.Scripts),
         cssKb: await gzipKb(sameOrigin.filter((r) => r.resourceType === "Stylesheet").map((r) => r.url)),
       });
       if (i === 0) {
@@ -137,13 +152,13 @@ try {
         }
       }
     }
-    const keys = Object.keys(BUDGET) as Array<keyof typeof BUDGET>;
     const row = { page: p } as Row;
-    for (const k of keys) row[k] = median(runs.map((r) => r[k]));
+    for (const k of Object.keys(runs[0] ?? {}) as Array<keyof Row>) {
+      if (k !== "page") row[k] = median(runs.map((r) => r[k]));
+    }
     rows.push(row);
     const higherIsBetter = ["performance", "accessibility", "best-practices", "seo"];
-    for (const k of keys) {
-      if ((k === "jsKb" || k === "cssKb") && !SIZE_BUDGETED_PAGES.has(p)) continue;
+    for (const k of Object.keys(BUDGET) as Array<keyof typeof BUDGET>) {
       const ok = higherIsBetter.includes(k) ? row[k] >= BUDGET[k] : row[k] <= BUDGET[k];
       if (!ok) failures.push(`${p}: ${k} ${row[k]} (budget ${BUDGET[k]})`);
     }
@@ -155,14 +170,31 @@ try {
 }
 
 console.log(`\nLighthouse mobile, median of ${RUNS} runs, production build\n`);
-const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "CLS", "TBT ms", "JS KB gz", "CSS KB gz"];
+const header = [
+  "page",
+  "perf",
+  "a11y",
+  "best",
+  "seo",
+  "LCP ms",
+  "CLS",
+  "TBT ms",
+  "LH JS KB",
+  "strict JS KB",
+  "CSS KB gz",
+];
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const r of rows) {
   console.log(
-    `| ${[r.page, r.performance, r.accessibility, r["best-practices"], r.seo, r.lcpMs, r.cls, r.tbtMs, r.jsKb, r.cssKb].join(" | ")} |`,
+    `| ${[r.page, r.performance, r.accessibility, r["best-practices"], r.seo, r.lcpMs, r.cls, r.tbtMs, r.lhJsKb, r.strictJsKb, r.cssKb].join(" | ")} |`,
   );
 }
+console.log(
+  "\nLH JS: script files as Lighthouse counts them (bytes on the wire, inline scripts not included)." +
+    "\nstrict JS: every script the page ran, files and inline, each gzipped at level 6, summed" +
+    ` (budget ${BUDGET.strictJsKb} KB on every page).`,
+);
 if (failures.length) {
   console.error(`\nOver budget:\n  ${failures.join("\n  ")}`);
   process.exit(1);

@@ -9,7 +9,6 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { aiService } from "../app/lib/ai-faq.ts";
-import { nonceContext, servicesContext } from "../app/lib/request-context.ts";
 import { SECTIONS } from "../app/lib/sections.ts";
 import type { Config } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
@@ -25,6 +24,7 @@ import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts"
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
+import { nonceContext, servicesContext } from "./request-context.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
 

@@ -115,9 +115,17 @@ describe("image proxy", () => {
     expect((await fetch(`${base}/img`)).status).toBe(400);
   });
 
-  it("refuses what is not an image, missing images and oversize bodies", async () => {
-    expect((await get(`${up}/html`)).status).toBe(502);
-    expect((await get(`${up}/gone`)).status).toBe(502);
+  it("answers 204 for what is not an image or is missing, so readers' consoles stay clean", async () => {
+    for (const u of [`${up}/html`, `${up}/gone`]) {
+      const res = await get(u);
+      expect(res.status, u).toBe(204);
+      expect(res.headers.get("cache-control"), u).toBe("public, max-age=300");
+      expect(res.headers.get("x-image-unavailable"), u).toBe("The image is not available.");
+      expect(await res.text(), u).toBe("");
+    }
+  });
+
+  it("cuts off oversize bodies", async () => {
     const big = await get(`${up}/big`);
     await expect(big.arrayBuffer()).rejects.toThrow();
   });
@@ -131,8 +139,8 @@ describe("image proxy", () => {
       "http://169.254.169.254/latest/meta-data/iam.png",
     ]) {
       const res = await viaPublicOnly(u);
-      expect(res.status, u).toBe(502);
-      expect(await res.text()).toBe("The image is not available.");
+      expect(res.status, u).toBe(204);
+      expect(res.headers.get("x-image-unavailable"), u).toBe("The image is not available.");
     }
   });
 });

@@ -61,12 +61,12 @@ export function createImageProxy(
       const type = (upstream?.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
       if (!upstream?.ok || !upstream.body || !IMAGE_TYPES.test(type)) {
         await upstream?.body?.cancel();
-        return void res.status(502).type("text/plain").send("The image is not available.");
+        return void unavailable(res, "The image is not available.");
       }
       const declared = Number(upstream.headers.get("content-length") ?? 0);
       if (declared > MAX_BYTES) {
         await upstream.body.cancel();
-        return void res.status(502).type("text/plain").send("The image is too large.");
+        return void unavailable(res, "The image is too large.");
       }
       res.status(200);
       res.setHeader("Content-Type", type);
@@ -84,7 +84,7 @@ export function createImageProxy(
       }
       res.end();
     } catch (error) {
-      if (!res.headersSent) res.status(502).type("text/plain").send("The image is not available.");
+      if (!res.headersSent) unavailable(res, "The image is not available.");
       else res.destroy();
       // fetch reports a refused lookup as "fetch failed" with the reason as its cause.
       const reason =
@@ -97,6 +97,20 @@ export function createImageProxy(
     }
   });
   return router;
+}
+
+/**
+ * A publisher's image we cannot relay (its host is down, it is gone, not an image or too big)
+ * is answered 204 No Content, not 502: the <img> still fails (ArticleImage hides it), but an
+ * error status would also be logged in every reader's console, which is noise they cannot act on
+ * (and Lighthouse's errors-in-console audit counts it). The reason goes in a header; browsers
+ * retry after 5 minutes, so a publisher that comes back is seen soon.
+ */
+function unavailable(res: Response, reason: string): void {
+  res.status(204);
+  res.setHeader("Cache-Control", "public, max-age=300");
+  res.setHeader("X-Image-Unavailable", reason);
+  res.end();
 }
 
 /** Where our own static images live (the offline samples name them). */

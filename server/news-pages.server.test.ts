@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Article } from "../app/lib/article.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
 import { parseConfig } from "./config.server.ts";
 import { createFeedEngine, type EngineLogger } from "./feeds/engine.server.ts";
@@ -144,5 +145,45 @@ describe("home on a cold start with one hanging publisher", () => {
     await expect(loadHome(s, { deadlineMs: 300, log: recorder().log })).rejects.toBeInstanceOf(
       LoadTimeoutError,
     );
+  });
+});
+
+describe("loadHome", () => {
+  const article = (n: number): Article => ({
+    id: `local-${n}`,
+    title: `Headline ${n}`,
+    excerpt: `Excerpt ${n}`,
+    content: "",
+    category: "Local News",
+    publishedAt: "2026-11-24T07:00:00.000Z",
+    imageUrl: `https://img.example/${n}.jpg`,
+    link: `https://news.example/${n}`,
+    readTime: 1,
+    featured: n === 1,
+    section: "local",
+  });
+  // Only what loadHome reads of the services.
+  const services = {
+    config: { SITE_URL: "http://localhost:3000" },
+    feeds: {
+      getSectionArticles: async (key: string) => ({
+        articles: key === "local" ? [article(1), article(2)] : [],
+        sample: false,
+      }),
+      latestArticles: async () => ({ articles: [article(1), article(2)] }),
+    },
+  } as unknown as Services;
+
+  it("sends the ticker only the headline, section and link of each item", async () => {
+    const home = await loadHome(services);
+    expect(home.ticker).toEqual([
+      { id: "local-1", title: "Headline 1", category: "Local News", link: "https://news.example/1" },
+      { id: "local-2", title: "Headline 2", category: "Local News", link: "https://news.example/2" },
+    ]);
+    expect(home.blocks.map((b) => b.key)).toEqual(["local"]);
+    expect(home.blocks[0]?.articles[0]).toMatchObject({
+      excerpt: "Excerpt 1",
+      imageUrl: "/img?u=https%3A%2F%2Fimg.example%2F1.jpg",
+    });
   });
 });

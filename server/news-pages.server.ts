@@ -1,4 +1,4 @@
-import { type Article, type CardArticle, toSummary } from "../app/lib/article.ts";
+import { type Article, type CardArticle, type TickerItem, toSummary, toTickerItem } from "../app/lib/article.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { UnknownSectionError } from "./feeds/errors.ts";
@@ -13,7 +13,8 @@ export const SECTION_PAGE_LIMIT = 15;
 export const TICKER_LIMIT = 12;
 
 export type HomeBlock = { key: FeedSectionKey; name: string; articles: CardArticle[] };
-export type HomeData = { blocks: HomeBlock[]; ticker: CardArticle[]; sample: boolean };
+// The ticker gets only what it shows: its dozen items are page data sent inline with the HTML.
+export type HomeData = { blocks: HomeBlock[]; ticker: TickerItem[]; sample: boolean };
 export type SectionData = { articles: CardArticle[]; sample: boolean };
 
 /**
@@ -84,7 +85,7 @@ export async function loadHome(
   })).filter((b) => b.articles.length > 0);
   return {
     blocks,
-    ticker: latest.articles.map((a) => toCard(a, config.SITE_URL)),
+    ticker: latest.articles.map(toTickerItem),
     sample: sections.some((s) => s?.sample && s.articles.length > 0),
   };
 }

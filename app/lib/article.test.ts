@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Article, toSummary } from "./article.ts";
+import { type Article, toSummary, toTickerItem } from "./article.ts";
 
 const article: Article = {
   id: "a-1",
@@ -35,5 +35,18 @@ describe("toSummary", () => {
     const summary = toSummary(bare);
     expect("link" in summary).toBe(false);
     expect("imageUrl" in summary).toBe(false);
+  });
+});
+
+describe("toTickerItem", () => {
+  it("keeps only what the ticker shows: id, headline, section and link", () => {
+    expect(toTickerItem(article)).toEqual({
+      id: "a-1",
+      title: "Title",
+      category: "Local News",
+      link: "https://news.example/a",
+    });
+    const { link: _, ...unlinked } = article;
+    expect(toTickerItem(unlinked)).toEqual({ id: "a-1", title: "Title", category: "Local News" });
   });
 });

@@ -41,6 +41,15 @@ export type ArticleSummary = Pick<
 /** What a page's card gets: the reduced form plus the publisher's categories, for a topic label. */
 export type CardArticle = ArticleSummary & Pick<Article, "categories">;
 
+/** What the ticker shows of an article: its headline, section and link, nothing more. */
+export type TickerItem = Pick<Article, "id" | "title" | "link" | "category">;
+
+export function toTickerItem(article: Article): TickerItem {
+  const item: TickerItem = { id: article.id, title: article.title, category: article.category };
+  if (article.link !== undefined) item.link = article.link;
+  return item;
+}
+
 export function toSummary(article: Article): ArticleSummary {
   const summary: ArticleSummary = {
     id: article.id,

@@ -2,9 +2,9 @@ import { data, Link, redirect } from "react-router";
 import { site } from "../../content/site.ts";
 import { contactLimiter, handleContact } from "../../server/contact.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
 import { type ContactResult, EMPTY_CONTACT, SENT_TEXT, SENT_TITLE, VIA_FETCH_FIELD } from "../lib/contact.ts";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/contact";
 

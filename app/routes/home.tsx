@@ -4,6 +4,7 @@ import { embeds, identity } from "../../content/site.ts";
 import { type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { AdSlot } from "../components/news/AdSlot.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Newsletter } from "../components/news/Newsletter.tsx";
@@ -11,7 +12,6 @@ import { HomeSkeleton } from "../components/news/Skeletons.tsx";
 import { Ticker } from "../components/news/Ticker.tsx";
 import { VideoFacade } from "../components/news/VideoFacade.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 

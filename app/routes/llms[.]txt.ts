@@ -1,6 +1,6 @@
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { llmsTxt } from "../../server/publishing/site-files.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/llms[.]txt";
 
 /** /llms.txt: what the site is and how AI systems may use and cite it (llmstxt.org format). */

@@ -1,6 +1,6 @@
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { newsSitemapXml } from "../../server/publishing/site-files.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/news-sitemap[.]xml";
 
 /** /news-sitemap.xml: Google News sitemap of our posts from the last two days. */

@@ -1,6 +1,6 @@
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { robotsTxt } from "../../server/publishing/site-files.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/robots[.]txt";
 
 /** /robots.txt: the whole site open to crawlers, and where the sitemaps are. */

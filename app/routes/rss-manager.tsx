@@ -1,8 +1,8 @@
 import { postLibrary } from "../../server/publishing/posts.server.ts";
 import { rssManagerData } from "../../server/publishing/site-files.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { Rss } from "../components/publishing/icons.tsx";
 import { RssManager } from "../components/publishing/RssManager.tsx";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/rss-manager";
 

@@ -1,7 +1,7 @@
 import { logger } from "../../server/logger.server.ts";
 import { postLibrary } from "../../server/publishing/posts.server.ts";
 import { rssManagerData } from "../../server/publishing/site-files.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/rss-regenerate";
 
 /**

@@ -1,6 +1,6 @@
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { rssFeed } from "../../server/publishing/site-files.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/rss[.]xml";
 
 /** /rss.xml: our own posts as RSS 2.0, with ETag and Last-Modified (304 for a current copy). */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
-import { servicesContext } from "../lib/request-context.ts";
 import { sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/search";

@@ -7,10 +7,10 @@ import {
   settleBriefly,
   withDeadline,
 } from "../../server/news-pages.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
-import { servicesContext } from "../lib/request-context.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
 import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";

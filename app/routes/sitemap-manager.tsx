@@ -1,8 +1,8 @@
 import { newsSitemapStatus } from "../../server/publishing/news-sitemap-status.server.ts";
 import { currentPosts, llmsTxt, robotsTxt } from "../../server/publishing/site-files.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { SitemapGenerator } from "../components/publishing/SitemapGenerator.tsx";
 import { XmlPreview } from "../components/publishing/XmlPreview.tsx";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/sitemap-manager";
 

@@ -1,6 +1,6 @@
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { sitemapXml } from "../../server/publishing/site-files.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** /sitemap.xml: every public page with lastmod, changefreq and priority. */

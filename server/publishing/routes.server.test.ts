@@ -8,7 +8,6 @@ import { parseRssFeed } from "feedsmith";
 import { RouterContextProvider } from "react-router";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { servicesContext } from "../../app/lib/request-context.ts";
 import { loader as llmsLoader } from "../../app/routes/llms[.]txt.ts";
 import { loader as newsLoader } from "../../app/routes/news-sitemap[.]xml.ts";
 import { loader as robotsLoader } from "../../app/routes/robots[.]txt.ts";
@@ -16,6 +15,7 @@ import { action as regenerate } from "../../app/routes/rss-regenerate.ts";
 import { loader as rssLoader } from "../../app/routes/rss[.]xml.ts";
 import { loader as sitemapLoader } from "../../app/routes/sitemap[.]xml.ts";
 import { site } from "../../content/site.ts";
+import { servicesContext } from "../request-context.server.ts";
 import type { Services } from "../services.server.ts";
 
 const SITE = "https://ledger.example";

@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
-import type { ArticleSummary } from "../../lib/article.ts";
+import type { TickerItem } from "../../lib/article.ts";
 import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
 
 /**
  * Breaking-news ticker of the latest stored headlines. It scrolls, pauses while hovered or while a
  * link in it has focus, and is a plain static list when the reader prefers reduced motion.
  */
-export function Ticker({ articles }: { articles: ArticleSummary[] }) {
+export function Ticker({ articles }: { articles: TickerItem[] }) {
   const items = articles.filter((a) => safeHttpUrl(a.link));
   // The moving copy is added after hydration: less to hydrate, and without JavaScript the
   // ticker is a plain list that scrolls sideways.

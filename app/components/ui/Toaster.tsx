@@ -51,16 +51,21 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The page's notification area (top centre); announced politely, errors assertively. */
+/**
+ * The page's notification area; announced politely, errors assertively. It sits at the bottom
+ * (the right-hand corner on wide screens), where no navigation is: the top bar, masthead and
+ * section links are all at the top, and nothing is fixed at the bottom. Below the mobile menu's
+ * overlay (z-40), so an open menu is never covered either.
+ */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => subscribeToasts(setToasts), []);
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-3"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center p-3 sm:left-auto sm:p-4"
     >
-      <ol className="flex w-full max-w-sm flex-col gap-2">
+      <ol className="flex w-full max-w-sm flex-col gap-2 sm:w-96">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />
         ))}

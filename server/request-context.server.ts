@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Services } from "../../server/services.server.ts";
+import type { Services } from "./services.server.ts";
 
 /** The per-request CSP nonce, set by the Express app and read by entry.server. */
 export const nonceContext = createContext<string>("");

@@ -1,0 +1,161 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkImports, importSpecifiers, layerOf, readImportGraph } from "./import-graph.ts";
+
+const trees: string[] = [];
+
+/** A small source tree in a temporary folder: { "server/a.ts": "source", … }. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), "import-graph-"));
+  trees.push(root);
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
+  return root;
+}
+
+function rules(files: Record<string, string>): string[] {
+  return checkImports(readImportGraph(tree(files))).map((violation) => violation.rule);
+}
+
+afterEach(() => {
+  for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe("importSpecifiers", () => {
+  it("reads static, re-exported, side-effect, type-only and literal dynamic imports", () => {
+    const source = [
+      'import { a } from "./a.ts";',
+      "import type { B } from '../b.ts';",
+      "import {",
+      "  c,",
+      "  type D,",
+      '} from "./c.ts";',
+      'export { e } from "./e.ts";',
+      'export * from "./f.ts";',
+      'import "./g.css";',
+      'const h = await import("./h.ts");',
+      'import { useState } from "react";',
+    ].join("\n");
+    expect(importSpecifiers(source)).toEqual([
+      "./a.ts",
+      "../b.ts",
+      "./c.ts",
+      "./e.ts",
+      "./f.ts",
+      "./g.css",
+      "./h.ts",
+    ]);
+  });
+
+  it("ignores imports named in comments and prose", () => {
+    const source = [
+      '// import { x } from "../app/routes/x.tsx";',
+      "/* import { y } from '../app/routes/y.tsx'; */",
+      "/**",
+      ' * import { z } from "../app/routes/z.tsx";',
+      " */",
+      'const text = "we import data from files";',
+    ].join("\n");
+    expect(importSpecifiers(source)).toEqual([]);
+  });
+});
+
+describe("layerOf", () => {
+  it("splits app/ into its routes, components and lib layers", () => {
+    expect(layerOf("app/routes/home.tsx")).toBe("app/routes");
+    expect(layerOf("app/lib/article.ts")).toBe("app/lib");
+    expect(layerOf("app/root.tsx")).toBe("app");
+    expect(layerOf("server/store/db.server.ts")).toBe("server");
+    expect(layerOf("server.ts")).toBe(".");
+  });
+});
+
+describe("checkImports", () => {
+  it("passes a tree whose imports flow one way", () => {
+    expect(
+      rules({
+        "app/routes/home.tsx": 'import { load } from "../../server/news.server.ts";\nimport "../lib/a.ts";',
+        "server/news.server.ts":
+          'import { a } from "../app/lib/a.ts";\nimport { db } from "./store/db.server";',
+        "server/store/db.server.ts": "export const db = 1;",
+        "app/lib/a.ts": 'import { site } from "../../content/site.ts";',
+        "content/site.ts": "export const site = {};",
+        "scripts/tool.ts": 'import { db } from "../server/store/db.server.ts";',
+        "bench/run.ts": 'import { a } from "../app/lib/a.ts";',
+      }),
+    ).toEqual([]);
+  });
+
+  it("fails when server code imports a route", () => {
+    expect(
+      rules({
+        "server/publishing/rss.server.ts": 'import { loader } from "../../app/routes/rss.tsx";',
+        "app/routes/rss.tsx": "export const loader = 1;",
+      }),
+    ).toEqual(["server-imports-route"]);
+  });
+
+  it("fails on a type-only import of a route by server code, without extension", () => {
+    expect(
+      rules({
+        "server/a.server.ts": 'import type { Route } from "../app/routes/home";',
+        "app/routes/home.tsx": "export type Route = {};",
+      }),
+    ).toEqual(["server-imports-route"]);
+  });
+
+  it("lets a server test import a route", () => {
+    expect(
+      rules({
+        "server/publishing/routes.server.test.ts": 'import { loader } from "../../app/routes/rss.tsx";',
+        "app/routes/rss.tsx": 'import { x } from "../../server/publishing/x.server.ts";',
+        "server/publishing/x.server.ts": "export const x = 1;",
+      }),
+    ).toEqual([]);
+  });
+
+  it("fails when app/lib imports server code, and names the cycle it closes", () => {
+    const root = tree({
+      "app/lib/context.ts": 'import type { Services } from "../../server/services.server.ts";',
+      "server/services.server.ts": 'import { a } from "../app/lib/article.ts";',
+      "app/lib/article.ts": "export const a = 1;",
+    });
+    const violations = checkImports(readImportGraph(root));
+    expect(violations.map((violation) => violation.rule)).toEqual(["lib-imports-server", "layer-cycle"]);
+    expect(violations[1]?.message).toContain("import cycle between app/lib, server");
+    expect(violations[1]?.message).toContain('app/lib/context.ts imports "../../server/services.server.ts"');
+    expect(violations[1]?.message).toContain('server/services.server.ts imports "../app/lib/article.ts"');
+  });
+
+  it("fails on a cycle through three top-level folders", () => {
+    expect(
+      rules({
+        "scripts/a.ts": 'import { b } from "../bench/b.ts";',
+        "bench/b.ts": 'import { c } from "../content/c.ts";',
+        "content/c.ts": 'import { a } from "../scripts/a.ts";',
+      }),
+    ).toEqual(["layer-cycle"]);
+  });
+
+  it("allows imports back and forth inside one folder", () => {
+    expect(
+      rules({
+        "server/a.server.ts": 'import { b } from "./feeds/b.ts";',
+        "server/feeds/b.ts": 'import { a } from "../a.server.ts";',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("the project's own tree", () => {
+  it("has imports that flow one way", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const edges = readImportGraph(root);
+    expect(edges.length).toBeGreaterThan(100);
+    expect(checkImports(edges).map((violation) => violation.message)).toEqual([]);
+  });
+});
