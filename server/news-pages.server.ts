@@ -1,4 +1,10 @@
-import { type Article, type CardArticle, type TickerItem, toSummary, toTickerItem } from "../app/lib/article.ts";
+import {
+  type Article,
+  type CardArticle,
+  type TickerItem,
+  toSummary,
+  toTickerItem,
+} from "../app/lib/article.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { UnknownSectionError } from "./feeds/errors.ts";

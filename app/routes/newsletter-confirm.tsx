@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { confirmSubscription, isPendingToken } from "../../server/store/subscribers.server.ts";
-import { servicesContext } from "../lib/request-context.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
