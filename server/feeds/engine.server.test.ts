@@ -3,8 +3,7 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../store/db.server.ts";
-import { createFeedStore } from "../store/feed-store.server.ts";
+import { openStore } from "../store/store.server.ts";
 import {
   createFeedEngine,
   type EngineLogger,
@@ -189,12 +188,12 @@ describe("refreshing and reading", () => {
   });
 
   it("logs any other error and gives an empty list", async () => {
-    const db = openDatabase(tempDir());
+    const store = openStore(tempDir());
     const log = recorder();
     const s = await server({ "/a.xml": respond(FEED) });
-    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { db, logger: log.logger });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
     await e.refreshAll();
-    db.close();
+    await store.close();
     expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
     expect(log.entries.some((l) => l.level === "error" && l.msg === "section articles failed")).toBe(true);
   });
@@ -502,23 +501,23 @@ describe("start and stop", () => {
 
   it("stop() cancels fetches in flight and refuses new ones", async () => {
     const s = await server({ "/hang.xml": () => {} });
-    const db = openDatabase(tempDir());
-    cleanups.push(() => db.close());
-    const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, db });
+    const store = openStore(tempDir());
+    cleanups.push(() => store.close());
+    const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, store });
     e.start();
     await eventually(() => expect(hits(s, "/hang.xml")).toBe(1));
     await e.stop();
     expect(await e.refreshFeed(s.url("/hang.xml"))).toEqual({ url: s.url("/hang.xml"), status: "skipped" });
     // Being cancelled is not the feed's failure.
-    expect(createFeedStore(db).feed(s.url("/hang.xml"))).toMatchObject({ consecutiveFailures: 0 });
-    expect(createFeedStore(db).feed(s.url("/hang.xml"))?.lastError).toBeUndefined();
+    expect(await store.feeds.feed(s.url("/hang.xml"))).toMatchObject({ consecutiveFailures: 0 });
+    expect((await store.feeds.feed(s.url("/hang.xml")))?.lastError).toBeUndefined();
   });
 
-  it("closes the database it opened, not one it was given", async () => {
-    const db = openDatabase(tempDir());
-    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { db });
+  it("closes the store it opened, not one it was given", async () => {
+    const store = openStore(tempDir());
+    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { store });
     await e.stop();
-    expect(db.prepare("SELECT 1 AS one").get()).toEqual({ one: 1 });
-    db.close();
+    expect(await store.feeds.feeds()).toHaveLength(1);
+    await store.close();
   });
 });

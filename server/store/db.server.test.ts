@@ -112,6 +112,25 @@ describe("transaction", () => {
   });
 });
 
+describe("transaction on a full disk (13.4)", () => {
+  it("throws SQLite's own error, never the failed ROLLBACK's, and leaves no transaction open", () => {
+    const db = openDatabase(tempDir());
+    db.exec("CREATE TABLE t (x TEXT)");
+    const { page_count } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+    // The file may not grow: as on a full disk, the next write that needs a page fails.
+    db.exec(`PRAGMA max_page_count = ${page_count}`);
+    const insert = db.prepare("INSERT INTO t VALUES (?)");
+    expect(() =>
+      transaction(db, () => {
+        for (let i = 0; i < 200; i++) insert.run("x".repeat(4000));
+      }),
+    ).toThrow(/database or disk is full/);
+    expect(db.isTransaction).toBe(false);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});
+
 describe("integrityProblems", () => {
   it("is empty for a sound database and names the damage in a broken one", () => {
     const dir = tempDir();
