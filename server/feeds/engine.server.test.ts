@@ -521,3 +521,31 @@ describe("start and stop", () => {
     await store.close();
   });
 });
+
+describe("the ingest worker", () => {
+  it("fetches and writes in a worker thread; a cold section waits for it; changes arrive per batch", async () => {
+    const s = await server({ "/a.xml": respond(FEED), "/b.xml": respond(fixture("atom.xml")) });
+    const changes: string[][] = [];
+    const e = engine(
+      new Map([
+        ["local", [s.url("/a.xml")]],
+        ["world", [s.url("/b.xml")]],
+      ]),
+      { ingest: "worker", onStoreChange: (sections) => changes.push(sections) },
+    );
+    // Nothing stored: the page waits for the worker's first fetch of this section's feed only.
+    const local = await e.getSectionArticles("local");
+    expect(local.sample).toBe(false);
+    expect(local.articles).toHaveLength(5);
+    expect(hits(s, "/a.xml")).toBe(1);
+    expect(hits(s, "/b.xml")).toBe(0);
+    await eventually(() => expect(changes).toEqual([["local"]]));
+    // A cycle: both fetched; only the feed that brought something new is reported.
+    const outcomes = await e.refreshAll();
+    expect(outcomes.map((o) => o.status)).toEqual(["updated", "updated"]);
+    expect(changes).toEqual([["local"], ["world"]]);
+    expect((await e.health()).map((h) => h.articleCount)).toEqual([5, 3]);
+    await e.stop();
+    expect(await e.refreshFeed(s.url("/a.xml"))).toEqual({ url: s.url("/a.xml"), status: "skipped" });
+  });
+});
