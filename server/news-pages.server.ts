@@ -11,7 +11,8 @@ export const TICKER_LIMIT = 12;
 
 export type HomeBlock = { key: FeedSectionKey; name: string; articles: ArticleSummary[] };
 export type HomeData = { blocks: HomeBlock[]; ticker: ArticleSummary[]; sample: boolean };
-export type SectionData = { articles: ArticleSummary[]; sample: boolean };
+/** A section page: page 1 is the spec's list, later pages the section's archive, newest first. */
+export type SectionData = { articles: ArticleSummary[]; sample: boolean; page: number; older: boolean };
 
 /** What a page gets of an article: the reduced form, with the image served from our origin. */
 export function toCard(article: Article, siteUrl: string): ArticleSummary {
@@ -40,9 +41,30 @@ export async function loadHome({ feeds, config }: Services): Promise<HomeData> {
   };
 }
 
-export async function loadSection({ feeds, config }: Services, key: FeedSectionKey): Promise<SectionData> {
-  const { articles, sample } = await feeds.getSectionArticles(key, SECTION_PAGE_LIMIT);
-  return { articles: articles.map((a) => toCard(a, config.SITE_URL)), sample: sample && articles.length > 0 };
+export async function loadSection(
+  { feeds, config }: Services,
+  key: FeedSectionKey,
+  page = 1,
+): Promise<SectionData> {
+  if (page > 1) {
+    const archive = await feeds.getSectionArchive(key, page, SECTION_PAGE_LIMIT);
+    return {
+      articles: archive.articles.map((a) => toCard(a, config.SITE_URL)),
+      sample: false,
+      page,
+      older: archive.more,
+    };
+  }
+  const [{ articles, sample }, older] = await Promise.all([
+    feeds.getSectionArticles(key, SECTION_PAGE_LIMIT),
+    feeds.hasOlder(key, SECTION_PAGE_LIMIT),
+  ]);
+  return {
+    articles: articles.map((a) => toCard(a, config.SITE_URL)),
+    sample: sample && articles.length > 0,
+    page: 1,
+    older: older && !sample,
+  };
 }
 
 /**

@@ -85,11 +85,12 @@ export type FeedEngine = {
    */
   getSectionArticles(section: string, limit?: number): Promise<SectionArticles>;
   /**
-   * Page `page` (2 or more) of a section's archive: its feeds' current and past items, newest
-   * first, `limit` per page; `more` when an older page exists. Page 1 is getSectionArticles.
+   * Page `page` (2 or more) of a section's archive: its feeds' current and past items that page 1
+   * does not show, newest first, `limit` per page; `more` when an older page exists. Page 1 is
+   * getSectionArticles.
    */
   getSectionArchive(section: string, page: number, limit?: number): Promise<ArchivePage>;
-  /** Whether the section's archive holds more than `limit` items (an "Older headlines" page). */
+  /** Whether the section's archive holds items page 1 does not show (an "Older headlines" page). */
   hasOlder(section: string, limit?: number): Promise<boolean>;
   /** The newest articles across all sections (for a ticker). */
   latestArticles(limit?: number): Promise<SectionArticles>;
@@ -204,13 +205,23 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     }
   }
 
+  /** How many current items of each feed the section's first page takes (the spec's rule). */
+  const firstPageTake = (urls: readonly string[], limit: number) =>
+    urls.length === 1 ? limit : Math.ceil(limit / urls.length);
+
   async function getSectionArchive(section: string, page: number, requested = DEFAULT_SECTION_LIMIT) {
-    sectionFeeds(section);
+    const urls = sectionFeeds(section);
     const limit = Math.max(1, wholeLimit(requested, DEFAULT_SECTION_LIMIT));
-    const p = Math.max(1, Math.floor(page) || 1);
+    const p = Math.max(2, Math.floor(page) || 2);
     try {
       await synced;
-      const rows = await store.sectionArchive(section as FeedSectionKey, limit + 1, (p - 1) * limit);
+      // Page 2 starts after what page 1 shows: each feed's first items are left out.
+      const rows = await store.sectionArchive(
+        section as FeedSectionKey,
+        limit + 1,
+        (p - 2) * limit,
+        firstPageTake(urls, limit),
+      );
       const articles = rows
         .slice(0, limit)
         .map((r) => itemToArticle(r.item, section as FeedSectionKey, r.feedIndex));
@@ -306,13 +317,12 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     refreshFeed: async (url) => (stopped ? { url, status: "skipped" } : (await ready).refreshFeed(url)),
     getSectionArticles,
     getSectionArchive,
-    async hasOlder(section, limit = DEFAULT_SECTION_LIMIT) {
-      sectionFeeds(section);
+    async hasOlder(section, requested = DEFAULT_SECTION_LIMIT) {
+      const urls = sectionFeeds(section);
+      const limit = Math.max(1, wholeLimit(requested, DEFAULT_SECTION_LIMIT));
       try {
-        return (
-          (await store.sectionArchive(section as FeedSectionKey, 1, Math.max(1, Math.floor(limit)))).length >
-          0
-        );
+        const rows = await store.sectionArchive(section as FeedSectionKey, 1, 0, firstPageTake(urls, limit));
+        return rows.length > 0;
       } catch (error) {
         log.error({ section, err: errorMessage(error) }, "section archive failed");
         return false;

@@ -67,9 +67,9 @@ describe("ingest", () => {
     const state = await store.feed(url);
     expect(state).toMatchObject({ lastError: "database or disk is full", consecutiveFailures: 1 });
     expect(Date.parse(state?.nextCheckAt ?? "")).toBeGreaterThanOrEqual(now.getTime() + INTERVAL);
-    expect(log.entries.some((e) => e.msg === "feed refresh failed" && e.obj.err === "database or disk is full")).toBe(
-      true,
-    );
+    expect(
+      log.entries.some((e) => e.msg === "feed refresh failed" && e.obj.err === "database or disk is full"),
+    ).toBe(true);
     expect(log.entries.some((e) => /rollback/i.test(JSON.stringify(e)))).toBe(false);
     expect(await store.items(url)).toEqual([]);
     // Room again: the next refresh stores the feed and clears the error.
@@ -107,7 +107,10 @@ describe("ingest", () => {
     expect(batches).toEqual([["local", "sports", "world"]]);
     version = 2;
     await ingest.refreshAll();
-    expect(batches).toEqual([["local", "sports", "world"], ["local", "sports"]]);
+    expect(batches).toEqual([
+      ["local", "sports", "world"],
+      ["local", "sports"],
+    ]);
     // Nothing new: no batch at all.
     await ingest.refreshAll();
     expect(batches).toHaveLength(2);

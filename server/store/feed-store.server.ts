@@ -203,7 +203,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     sectionArchive: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM feed_sections fs
        JOIN articles a ON a.feed_url = fs.feed_url
-       WHERE fs.section = ? ORDER BY a.published_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+       WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?)
+       ORDER BY a.published_at DESC, a.id DESC LIMIT ? OFFSET ?`,
     ),
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
     latest: db.prepare(
@@ -361,10 +362,16 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       return lists;
     },
 
-    async sectionArchive(section, limit, offset) {
+    async sectionArchive(section, limit, offset, skipCurrent = 0) {
       if (limit < 1) return [];
       const result: PlacedItem[] = [];
-      for (const row of q.sectionArchive.all(section, limit, Math.max(0, offset)) as Row[]) {
+      const rows = q.sectionArchive.all(
+        section,
+        Math.max(0, skipCurrent),
+        limit,
+        Math.max(0, offset),
+      ) as Row[];
+      for (const row of rows) {
         const p = placed(row);
         if (p) result.push(p);
       }

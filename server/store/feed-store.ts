@@ -69,8 +69,16 @@ export interface FeedStore {
    * list per feed, empty for a feed with nothing stored). One indexed read per section.
    */
   sectionItems(section: FeedSectionKey, perFeed: number): Promise<FeedItem[][]>;
-  /** The section's archive (current and past items of its feeds), newest first. */
-  sectionArchive(section: FeedSectionKey, limit: number, offset: number): Promise<PlacedItem[]>;
+  /**
+   * The section's archive (current and past items of its feeds), newest first, leaving out each
+   * feed's first `skipCurrent` current items (those the section's first page shows).
+   */
+  sectionArchive(
+    section: FeedSectionKey,
+    limit: number,
+    offset: number,
+    skipCurrent?: number,
+  ): Promise<PlacedItem[]>;
   /** Every stored item of the feed, current or archived. */
   articleCount(url: string): Promise<number>;
   /** The newest items across all feeds, each placed in a section; repeated links appear once. */
