@@ -8,13 +8,24 @@ import type { Store } from "../store/store.ts";
 import { errorMessage, UnknownSectionError } from "./errors.ts";
 import { loadFeedsConfig } from "./feeds-config.server.ts";
 import type { FeedsConfig } from "./feeds-config.ts";
-import { createIngest, type EngineLogger, type Ingest, type RefreshOutcome } from "./ingest.server.ts";
+import {
+  type CycleStats,
+  createIngest,
+  type EngineLogger,
+  type Ingest,
+  type RefreshOutcome,
+} from "./ingest.server.ts";
 import { createWorkerIngest } from "./ingest-client.server.ts";
 import { searchSampleArticles } from "./sample-search.ts";
 import { createSampleSource } from "./samples.server.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT, itemToArticle } from "./section-articles.ts";
 
-export { type EngineLogger, MAX_STORED_ITEMS, type RefreshOutcome } from "./ingest.server.ts";
+export {
+  type CycleStats,
+  type EngineLogger,
+  MAX_STORED_ITEMS,
+  type RefreshOutcome,
+} from "./ingest.server.ts";
 
 export type FeedEngineOptions = {
   /** Defaults to loadFeedsConfig(FEEDS_CONFIG), i.e. content/feeds.json. */
@@ -101,6 +112,8 @@ export type FeedEngine = {
   /** One page (1-based) of search results, `limit` per page, cached briefly per query and page. */
   searchPage(query: string, page: number, limit?: number): Promise<SearchPage>;
   health(): Promise<FeedHealth[]>;
+  /** The last whole refresh cycle, once there has been one. */
+  lastCycle(): CycleStats | undefined;
   /** The sections that have feeds, in the spec's order. */
   sections(): FeedSectionKey[];
 };
@@ -126,6 +139,10 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const samples = createSampleSource({ dir: options.samplesDir, siteUrl, now });
   const searchCache = new Map<string, { expires: number; page: Promise<SearchPage> }>();
   let stopped = false;
+  let lastCycle: CycleStats | undefined;
+  const onCycle = (cycle: CycleStats) => {
+    lastCycle = cycle;
+  };
 
   // The configuration is written before the worker starts, so both sides see the same feeds.
   const synced = store.syncFeeds(feeds);
@@ -149,7 +166,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
               feeds: [...feeds].map(([k, v]) => [k, [...v]]),
               quiet: options.logger !== undefined,
             },
-            { onChange: options.onStoreChange, logger: log },
+            { onChange: options.onStoreChange, onCycle, logger: log },
           )
         : createIngest({
             ...common,
@@ -160,6 +177,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
             random: options.random,
             logger: log,
             onChange: options.onStoreChange,
+            onCycle,
           });
     return ingest;
   });
@@ -354,6 +372,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       }));
     },
 
+    lastCycle: () => lastCycle,
     sections: () => [...feeds.keys()],
   };
 }

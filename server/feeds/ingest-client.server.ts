@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
-import type { EngineLogger, Ingest, RefreshOutcome } from "./ingest.server.ts";
+import type { CycleStats, EngineLogger, Ingest, RefreshOutcome } from "./ingest.server.ts";
 import type { IngestEvent, IngestRequest, IngestWorkerData } from "./ingest-protocol.ts";
 
 const WORKER_FILE = join("server", "feeds", "ingest-worker.server.ts");
@@ -30,7 +30,15 @@ export function ingestWorkerFile(from = import.meta.url): string {
  */
 export function createWorkerIngest(
   data: IngestWorkerData,
-  { onChange, logger: log }: { onChange?: (sections: FeedSectionKey[]) => void; logger: EngineLogger },
+  {
+    onChange,
+    onCycle,
+    logger: log,
+  }: {
+    onChange?: (sections: FeedSectionKey[]) => void;
+    onCycle?: (cycle: CycleStats) => void;
+    logger: EngineLogger;
+  },
 ): Ingest {
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -42,6 +50,7 @@ export function createWorkerIngest(
     const w = new Worker(ingestWorkerFile(), { workerData: data });
     w.on("message", (event: IngestEvent) => {
       if (event.type === "changed") onChange?.(event.sections);
+      else if (event.type === "cycle") onCycle?.(event.cycle);
       else if (event.type === "reply") {
         const entry = waiting.get(event.id);
         waiting.delete(event.id);

@@ -1,4 +1,5 @@
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
+import type { CycleStats } from "./ingest.server.ts";
 
 /** What the web thread tells the ingest worker to start it (structured-clone safe). */
 export type IngestWorkerData = {
@@ -26,4 +27,5 @@ export type IngestEvent =
   | { type: "ready" }
   | { type: "reply"; id: number; value?: unknown; error?: string }
   /** Sections whose pages changed, once per batch. */
-  | { type: "changed"; sections: FeedSectionKey[] };
+  | { type: "changed"; sections: FeedSectionKey[] }
+  | { type: "cycle"; cycle: CycleStats };

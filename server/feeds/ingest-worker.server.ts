@@ -30,6 +30,7 @@ const ingest = createIngest({
   maxRedirects: data.maxRedirects,
   logger: data.quiet ? quiet : logger,
   onChange: (sections) => send({ type: "changed", sections }),
+  onCycle: (cycle) => send({ type: "cycle", cycle }),
 });
 
 async function answer(id: number, work: () => Promise<unknown>): Promise<void> {

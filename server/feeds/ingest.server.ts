@@ -51,7 +51,12 @@ export type IngestOptions = {
   onChange?: (sections: FeedSectionKey[]) => void;
   /** How long changes outside a cycle are gathered before onChange (ms). */
   batchMs?: number;
+  /** After each whole refresh cycle (for /api/health/feeds and the benchmark). */
+  onCycle?: (cycle: CycleStats) => void;
 };
+
+/** One refresh cycle: when it began, how long it took, how many feeds it fetched and changed. */
+export type CycleStats = { startedAt: string; ms: number; feeds: number; changed: number };
 
 /**
  * Fetching, parsing and writing: the part of the feed engine that runs in the ingest worker (or
@@ -176,13 +181,28 @@ export function createIngest(options: IngestOptions): Ingest {
   }
 
   /** One cycle: its changes reach onChange once, at its end; then the archive is pruned. */
-  async function cycle<T>(work: () => Promise<T>): Promise<T> {
+  async function cycle(work: () => Promise<RefreshOutcome[]>): Promise<RefreshOutcome[]> {
     cycles++;
+    const startedAt = new Date();
+    const t0 = performance.now();
+    let outcomes: RefreshOutcome[] = [];
     try {
-      return await work();
+      outcomes = await work();
+      return outcomes;
     } finally {
       cycles--;
+      const changedSections = pending.size;
       if (cycles === 0) flush();
+      const ms = Math.round(performance.now() - t0);
+      if (outcomes.length > 0) {
+        options.onCycle?.({
+          startedAt: startedAt.toISOString(),
+          ms,
+          feeds: outcomes.length,
+          changed: changedSections,
+        });
+        log.debug({ feeds: outcomes.length, ms }, "refresh cycle done");
+      }
       await prune().catch((error) => log.error({ err: errorMessage(error) }, "archive prune failed"));
     }
   }

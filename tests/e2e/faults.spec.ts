@@ -37,7 +37,7 @@ async function health(app: AppServer): Promise<Health[]> {
 /** Every configured feed has been fetched and stored once. */
 async function waitWarm(app: AppServer, feeds: FaultFeeds) {
   await expect
-    .poll(async () => (await health(app)).filter((f) => f.articleCount > 0).length, { timeout: 30_000 })
+    .poll(async () => (await health(app)).filter((f) => f.articleCount > 0).length, { timeout: 60_000 })
     .toBe(feeds.feedCount);
 }
 
