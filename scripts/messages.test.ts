@@ -2,9 +2,12 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../server/store/db.server.ts";
 import { insertMessage } from "../server/store/messages.server.ts";
+
+// Each case starts Node processes: give a loaded machine room (behaviour, never timing).
+vi.setConfig({ testTimeout: 30_000 });
 
 const script = path.join(import.meta.dirname, "messages.ts");
 let dir: string;

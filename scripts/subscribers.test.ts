@@ -2,9 +2,12 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../server/store/db.server.ts";
 import { addSubscriber } from "../server/store/subscribers.server.ts";
+
+// Each case starts Node processes: give a loaded machine room (behaviour, never timing).
+vi.setConfig({ testTimeout: 30_000 });
 
 const dir = mkdtempSync(path.join(tmpdir(), "subs-cli-"));
 const run = (...args: string[]) =>

@@ -4,7 +4,6 @@
  * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
  */
 
-import { listSubscribers } from "../server/store/subscribers.server.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 
 const USAGE = "Usage:\n  npm run -s subscribers -- list [--json]";
@@ -14,9 +13,9 @@ if (command !== "list") fail(USAGE);
 const unknown = flags.filter((f) => f !== "--json");
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
-const db = openStoreFromEnv();
+const store = openStoreFromEnv();
 try {
-  const subscribers = listSubscribers(db);
+  const subscribers = await store.subscribers.list();
   if (flags.includes("--json")) {
     process.stdout.write(`${JSON.stringify(subscribers, null, 2)}\n`);
   } else if (subscribers.length === 0) {
@@ -27,5 +26,5 @@ try {
     process.stdout.write(`${subscribers.length} ${noun}\n${lines.join("\n")}\n`);
   }
 } finally {
-  db.close();
+  await store.close();
 }

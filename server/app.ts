@@ -22,7 +22,6 @@ import { clientAddressContext } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
-import { openDatabase } from "./store/db.server.ts";
 import { openStore } from "./store/store.server.ts";
 
 export type AppOptions = {
@@ -63,7 +62,6 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     }),
   );
   // Opened once per process; loaders and actions reach it through servicesContext.
-  const db = openDatabase(config.DATA_DIR);
   const store = openStore(config.DATA_DIR);
   // Rendered home and section pages; a refresh batch marks stale only the sections it changed.
   const pageCache = createPageCache({
@@ -79,12 +77,11 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     ingest: config.FEEDS_INGEST,
     onStoreChange: (sections) => pageCache.invalidate(["/", ...sections.map((s) => `/${s}`)]),
   });
-  const services: Services = { config, db, store, feeds };
+  const services: Services = { config, store, feeds };
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
     await feeds.stop();
     await store.close();
-    db.close();
   };
   app.use(
     securityHeaders({

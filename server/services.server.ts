@@ -1,4 +1,3 @@
-import type { DatabaseSync } from "node:sqlite";
 import type { Config } from "./config.server.ts";
 import type { FeedEngine } from "./feeds/engine.server.ts";
 import type { Store } from "./store/store.ts";
@@ -9,9 +8,7 @@ import type { Store } from "./store/store.ts";
  */
 export type Services = {
   config: Config;
-  /** The SQLite store (node:sqlite); SQL stays in server/store/*. */
-  db: DatabaseSync;
-  /** The store's asynchronous interface (feeds, images). */
+  /** The store, through its asynchronous interface only (SQL and the driver stay in server/store/). */
   store: Store;
   /** The feed engine: section articles, search, health (reads the store). */
   feeds: FeedEngine;

@@ -3,7 +3,6 @@ import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
 import { embeds, identity } from "../../content/site.ts";
 import { logger } from "../../server/logger.server.ts";
 import { type HomeData, loadHome, settleBriefly, withDeadline } from "../../server/news-pages.server.ts";
-import { addSubscriber } from "../../server/store/subscribers.server.ts";
 import { AdSlot } from "../components/news/AdSlot.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Newsletter } from "../components/news/Newsletter.tsx";
@@ -47,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ne
   const parsed = parseNewsletter(form);
   if ("error" in parsed) return { ok: false, error: parsed.error, email: parsed.email.slice(0, 254) };
   try {
-    const { created } = addSubscriber(context.get(servicesContext).db, parsed.email);
+    const { created } = await context.get(servicesContext).store.subscribers.add(parsed.email);
     return created
       ? { ok: true, already: false, message: `Thanks! ${parsed.email} will get our weekly newsletter.` }
       : { ok: true, already: true, message: `${parsed.email} is already subscribed. Nothing more to do.` };

@@ -1,6 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 
-export type Subscriber = { email: string; createdAt: string };
+import type { Subscriber } from "./store.ts";
+
+export type { Subscriber } from "./store.ts";
 
 /** Adds an address (already trimmed and lower-cased); `created` is false when it was there. */
 export function addSubscriber(db: DatabaseSync, email: string, now = new Date()): { created: boolean } {
