@@ -14,6 +14,7 @@ import {
   type EngineLogger,
   type Ingest,
   type RefreshOutcome,
+  type UnsavedFailure,
 } from "./ingest.server.ts";
 import { createWorkerIngest } from "./ingest-client.server.ts";
 import { searchSampleArticles } from "./sample-search.ts";
@@ -25,6 +26,7 @@ export {
   type EngineLogger,
   MAX_STORED_ITEMS,
   type RefreshOutcome,
+  type UnsavedFailure,
 } from "./ingest.server.ts";
 
 export type FeedEngineOptions = {
@@ -143,6 +145,12 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const onCycle = (cycle: CycleStats) => {
     lastCycle = cycle;
   };
+  // Failures the store could not record (a full disk): health shows them all the same.
+  const unsaved = new Map<string, UnsavedFailure>();
+  const onUnsaved = (url: string, failure: UnsavedFailure | undefined) => {
+    if (failure) unsaved.set(url, failure);
+    else unsaved.delete(url);
+  };
 
   // The configuration is written before the worker starts, so both sides see the same feeds.
   const synced = store.syncFeeds(feeds);
@@ -166,7 +174,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
               feeds: [...feeds].map(([k, v]) => [k, [...v]]),
               quiet: options.logger !== undefined,
             },
-            { onChange: options.onStoreChange, onCycle, logger: log },
+            { onChange: options.onStoreChange, onCycle, onUnsaved, logger: log },
           )
         : createIngest({
             ...common,
@@ -178,6 +186,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
             logger: log,
             onChange: options.onStoreChange,
             onCycle,
+            onUnsaved,
           });
     return ingest;
   });
@@ -360,16 +369,19 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
 
     async health() {
       await synced;
-      return (await store.feeds()).map((f) => ({
-        url: f.url,
-        sections: f.sections,
-        lastSuccessAt: f.lastSuccessAt ?? null,
-        lastAttemptAt: f.lastAttemptAt ?? null,
-        lastError: f.lastError ?? null,
-        consecutiveFailures: f.consecutiveFailures,
-        nextCheckAt: f.nextCheckAt ?? null,
-        articleCount: f.articleCount,
-      }));
+      return (await store.feeds()).map((f) => {
+        const failed = unsaved.get(f.url);
+        return {
+          url: f.url,
+          sections: f.sections,
+          lastSuccessAt: f.lastSuccessAt ?? null,
+          lastAttemptAt: failed?.at ?? f.lastAttemptAt ?? null,
+          lastError: failed?.error ?? f.lastError ?? null,
+          consecutiveFailures: failed?.failures ?? f.consecutiveFailures,
+          nextCheckAt: failed?.nextCheckAt ?? f.nextCheckAt ?? null,
+          articleCount: f.articleCount,
+        };
+      });
     },
 
     lastCycle: () => lastCycle,

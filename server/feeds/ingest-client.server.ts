@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
-import type { CycleStats, EngineLogger, Ingest, RefreshOutcome } from "./ingest.server.ts";
+import type { CycleStats, EngineLogger, Ingest, RefreshOutcome, UnsavedFailure } from "./ingest.server.ts";
 import type { IngestEvent, IngestRequest, IngestWorkerData } from "./ingest-protocol.ts";
 
 const WORKER_FILE = join("server", "feeds", "ingest-worker.server.ts");
@@ -33,10 +33,12 @@ export function createWorkerIngest(
   {
     onChange,
     onCycle,
+    onUnsaved,
     logger: log,
   }: {
     onChange?: (sections: FeedSectionKey[]) => void;
     onCycle?: (cycle: CycleStats) => void;
+    onUnsaved?: (url: string, failure: UnsavedFailure | undefined) => void;
     logger: EngineLogger;
   },
 ): Ingest {
@@ -51,6 +53,7 @@ export function createWorkerIngest(
     w.on("message", (event: IngestEvent) => {
       if (event.type === "changed") onChange?.(event.sections);
       else if (event.type === "cycle") onCycle?.(event.cycle);
+      else if (event.type === "unsaved") onUnsaved?.(event.url, event.failure);
       else if (event.type === "reply") {
         const entry = waiting.get(event.id);
         waiting.delete(event.id);

@@ -1,5 +1,5 @@
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
-import type { CycleStats } from "./ingest.server.ts";
+import type { CycleStats, UnsavedFailure } from "./ingest.server.ts";
 
 /** What the web thread tells the ingest worker to start it (structured-clone safe). */
 export type IngestWorkerData = {
@@ -28,4 +28,5 @@ export type IngestEvent =
   | { type: "reply"; id: number; value?: unknown; error?: string }
   /** Sections whose pages changed, once per batch. */
   | { type: "changed"; sections: FeedSectionKey[] }
-  | { type: "cycle"; cycle: CycleStats };
+  | { type: "cycle"; cycle: CycleStats }
+  | { type: "unsaved"; url: string; failure?: UnsavedFailure };

@@ -31,6 +31,7 @@ const ingest = createIngest({
   logger: data.quiet ? quiet : logger,
   onChange: (sections) => send({ type: "changed", sections }),
   onCycle: (cycle) => send({ type: "cycle", cycle }),
+  onUnsaved: (url, failure) => send({ type: "unsaved", url, failure }),
 });
 
 async function answer(id: number, work: () => Promise<unknown>): Promise<void> {

@@ -79,6 +79,48 @@ describe("ingest", () => {
     await ingest.stop();
   });
 
+  it("when not even the failure can be written, reports it for health and still backs off", async () => {
+    const s = await server({ "/a.xml": respond(generateRss({ items: 5 })) });
+    const { db, store } = storeIn();
+    const url = s.url("/a.xml");
+    await store.syncFeeds(new Map([["local", [url]]]));
+    // Every write refused, as on a disk with no room even for the feed's bookkeeping.
+    db.exec("PRAGMA query_only = ON");
+    const reports: unknown[] = [];
+    const now = new Date("2026-01-01T00:00:00.000Z");
+    const ingest = createIngest({
+      feeds: new Map([["local", [url]]]),
+      store,
+      intervalMs: INTERVAL,
+      siteUrl: "https://news.example",
+      retentionDays: 30,
+      logger: recorder().logger,
+      now: () => now,
+      onUnsaved: (u, failure) => reports.push([u, failure]),
+    });
+    const outcome = await ingest.refreshFeed(url);
+    expect(outcome).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/readonly|read-only|query_only/i),
+    });
+    expect(reports).toEqual([
+      [
+        url,
+        {
+          at: now.toISOString(),
+          error: outcome.status === "failed" ? outcome.error : "",
+          failures: 1,
+          nextCheckAt: expect.any(String),
+        },
+      ],
+    ]);
+    // Writable again: the next success clears the report.
+    db.exec("PRAGMA query_only = OFF");
+    expect((await ingest.refreshFeed(url)).status).toBe("updated");
+    expect(reports.at(-1)).toEqual([url, undefined]);
+    await ingest.stop();
+  });
+
   it("reports the sections a cycle changed, once per cycle, and only those", async () => {
     let version = 1;
     const s = await server({

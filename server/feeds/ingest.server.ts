@@ -51,9 +51,16 @@ export type IngestOptions = {
   onChange?: (sections: FeedSectionKey[]) => void;
   /** How long changes outside a cycle are gathered before onChange (ms). */
   batchMs?: number;
+  /**
+   * A failure the store could not record (its disk is full), so health can still show it;
+   * undefined once the feed's state is stored again.
+   */
+  onUnsaved?: (url: string, failure: UnsavedFailure | undefined) => void;
   /** After each whole refresh cycle (for /api/health/feeds and the benchmark). */
   onCycle?: (cycle: CycleStats) => void;
 };
+
+export type UnsavedFailure = { at: string; error: string; failures: number; nextCheckAt: string };
 
 /** One refresh cycle: when it began, how long it took, how many feeds it fetched and changed. */
 export type CycleStats = { startedAt: string; ms: number; feeds: number; changed: number };
@@ -85,6 +92,9 @@ export function createIngest(options: IngestOptions): Ingest {
   const inFlight = new Map<string, Promise<RefreshOutcome>>();
   // Failures the store could not record (a full disk): backoff still applies.
   const unsaved = new Map<string, { failures: number; nextCheckAt: string }>();
+  const saved = (url: string) => {
+    if (unsaved.delete(url)) options.onUnsaved?.(url, undefined);
+  };
   const shutdown = new AbortController();
   const pending = new Set<FeedSectionKey>();
   let batchTimer: NodeJS.Timeout | undefined;
@@ -135,7 +145,7 @@ export function createIngest(options: IngestOptions): Ingest {
       const next = new Date(now().getTime() + intervalMs).toISOString();
       if (result.notModified) {
         await store.saveNotModified(url, iso, next);
-        unsaved.delete(url);
+        saved(url);
         log.debug({ url }, "feed not modified");
         return { url, status: "not-modified" };
       }
@@ -143,15 +153,15 @@ export function createIngest(options: IngestOptions): Ingest {
         // A feed that suddenly lists nothing is far more often a publisher's glitch than an empty
         // newsroom: keep what we have (stale beats empty), but say so.
         await store.saveNotModified(url, iso, next);
-        unsaved.delete(url);
+        saved(url);
         log.warn({ url }, "feed answered with no items; keeping the stored ones");
         return { url, status: "not-modified" };
       }
-      const saved = await store.saveSuccess(url, result, iso, next);
-      unsaved.delete(url);
-      if (saved.changed) changed(url);
+      const outcome = await store.saveSuccess(url, result, iso, next);
+      saved(url);
+      if (outcome.changed) changed(url);
       if (result.skipped > 0) log.warn({ url, skipped: result.skipped }, "feed items skipped");
-      log.info({ url, items: result.items.length, changed: saved.changed }, "feed refreshed");
+      log.info({ url, items: result.items.length, changed: outcome.changed }, "feed refreshed");
       return { url, status: "updated", items: result.items.length };
     } catch (error) {
       // A fetch cancelled by stop() says nothing about the feed's health.
@@ -162,9 +172,10 @@ export function createIngest(options: IngestOptions): Ingest {
       const next = new Date(now().getTime() + backoffDelayMs(failures, intervalMs, retryAfter)).toISOString();
       try {
         await store.saveFailure(url, message, iso, next);
-        unsaved.delete(url);
+        saved(url);
       } catch (storeError) {
         unsaved.set(url, { failures, nextCheckAt: next });
+        options.onUnsaved?.(url, { at: iso, error: message, failures, nextCheckAt: next });
         log.error({ url, err: errorMessage(storeError) }, "could not record feed failure");
       }
       log.warn({ url, err: message, failures }, "feed refresh failed");
