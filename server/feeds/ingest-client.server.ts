@@ -7,6 +7,7 @@ import type { CycleStats, EngineLogger, Ingest, RefreshOutcome, UnsavedFailure }
 import type { IngestEvent, IngestRequest, IngestWorkerData } from "./ingest-protocol.ts";
 
 const WORKER_FILE = join("server", "feeds", "ingest-worker.server.ts");
+const WORKER_HEAP_MB = 192;
 
 /**
  * The worker's source file. It runs as TypeScript under Node's type stripping, from the sources
@@ -49,7 +50,12 @@ export function createWorkerIngest(
   let worker = spawn();
 
   function spawn(): Worker {
-    const w = new Worker(ingestWorkerFile(), { workerData: data });
+    // A bounded heap: a feed that would need more (the body is capped at 10 MiB) ends the worker,
+    // which is restarted, instead of growing the server's memory.
+    const w = new Worker(ingestWorkerFile(), {
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     w.on("message", (event: IngestEvent) => {
       if (event.type === "changed") onChange?.(event.sections);
       else if (event.type === "cycle") onCycle?.(event.cycle);
