@@ -52,6 +52,7 @@ test("a section pages back through its archive: Older headlines, then Newer head
   await expect(pager.getByText("Page 1")).toBeVisible();
   const older = pager.getByRole("link", { name: "Older headlines" });
   await expect(older).toHaveAttribute("rel", "next");
+  await shoot(page, "section-page-1");
   await older.click();
   await expect(page).toHaveURL(/\/technology\?page=2$/);
   await expect(page.getByRole("heading", { name: "Older headlines, page 2" })).toBeVisible();
