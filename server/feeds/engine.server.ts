@@ -348,8 +348,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       const urls = sectionFeeds(section);
       const limit = Math.max(1, wholeLimit(requested, DEFAULT_SECTION_LIMIT));
       try {
-        const rows = await store.sectionArchive(section as FeedSectionKey, 1, 0, firstPageTake(urls, limit));
-        return rows.length > 0;
+        return await store.hasArchive(section as FeedSectionKey, firstPageTake(urls, limit));
       } catch (error) {
         log.error({ section, err: errorMessage(error) }, "section archive failed");
         return false;

@@ -206,6 +206,10 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?)
        ORDER BY a.published_at DESC, a.id DESC LIMIT ? OFFSET ?`,
     ),
+    hasArchive: db.prepare(
+      `SELECT 1 AS found FROM feed_sections fs JOIN articles a ON a.feed_url = fs.feed_url
+       WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?) LIMIT 1`,
+    ),
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
     latest: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
@@ -376,6 +380,10 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
         if (p) result.push(p);
       }
       return result;
+    },
+
+    async hasArchive(section, skipCurrent) {
+      return q.hasArchive.get(section, Math.max(0, skipCurrent)) !== undefined;
     },
 
     async articleCount(url) {

@@ -79,6 +79,8 @@ export interface FeedStore {
     offset: number,
     skipCurrent?: number,
   ): Promise<PlacedItem[]>;
+  /** Whether sectionArchive would list anything (an existence check: no sort, stops at the first). */
+  hasArchive(section: FeedSectionKey, skipCurrent: number): Promise<boolean>;
   /** Every stored item of the feed, current or archived. */
   articleCount(url: string): Promise<number>;
   /** The newest items across all feeds, each placed in a section; repeated links appear once. */
