@@ -21,7 +21,7 @@ export function Pager({
 }) {
   if (!prevHref && !nextHref) return null;
   const linkClass =
-    "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded border border-line px-3 py-2 font-semibold sm:px-4 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2";
+    "inline-flex min-h-11 items-center gap-1 rounded border border-line px-3 py-2 font-semibold sm:px-4 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
     <nav
       aria-label={label}
@@ -34,7 +34,8 @@ export function Pager({
       ) : (
         <span />
       )}
-      <span className="text-sm text-muted">Page {page}</span>
+      {/* Shown from small screens up; on a phone the two links need the row. */}
+      <span className="sr-only text-sm text-muted sm:not-sr-only">Page {page}</span>
       {nextHref ? (
         <Link to={nextHref} rel="next" className={linkClass}>
           {nextText} <span aria-hidden="true">→</span>
