@@ -10,6 +10,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { serveProduction } from "../scripts/lib/serve.ts";
 
+// `npm run bench -- --scale`: the ingest-at-scale scenario (bench/scale.ts) instead.
+if (process.argv.includes("--scale")) {
+  await import("./scale.ts");
+  process.exit(0);
+}
+
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FEEDS_PORT = Number(process.env.BENCH_FEEDS_PORT ?? 4419);

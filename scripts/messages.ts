@@ -5,7 +5,7 @@
  * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
  */
 
-import { listMessages, type StoredMessage } from "../server/store/messages.server.ts";
+import type { StoredMessage } from "../server/store/store.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 import { toCsv } from "./lib/csv.ts";
 import { escapeControls, escapeJsonControls } from "./lib/terminal.ts";
@@ -44,9 +44,9 @@ const unknown = flags.filter((f) => !known[command]?.includes(f));
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 if (command === "export" && !flags.includes("--csv")) fail(`export needs a format: --csv\n${USAGE}`);
 
-const db = openStoreFromEnv();
+const store = openStoreFromEnv();
 try {
-  const messages = listMessages(db);
+  const messages = await store.messages.list();
   if (command === "export") {
     process.stdout.write(
       toCsv(
@@ -68,5 +68,5 @@ try {
     process.stdout.write(`${readable(messages)}\n`);
   }
 } finally {
-  db.close();
+  await store.close();
 }

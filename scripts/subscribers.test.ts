@@ -9,6 +9,9 @@ import { requestSubscription } from "../server/store/subscribers.server.ts";
 // Each case starts node processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 60_000 });
 
+// Each case starts Node processes: give a loaded machine room (behaviour, never timing).
+vi.setConfig({ testTimeout: 30_000 });
+
 const dir = mkdtempSync(path.join(tmpdir(), "subs-cli-"));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, ["scripts/subscribers.ts", ...args], {

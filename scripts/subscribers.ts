@@ -8,7 +8,6 @@
 
 import { parseConfig } from "../server/config.server.ts";
 import { confirmLink } from "../server/newsletter.server.ts";
-import { listSubscribers } from "../server/store/subscribers.server.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 
 const USAGE = "Usage:\n  npm run -s subscribers -- list [--json]";
@@ -18,10 +17,10 @@ if (command !== "list") fail(USAGE);
 const unknown = flags.filter((f) => f !== "--json");
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
-const db = openStoreFromEnv();
+const store = openStoreFromEnv();
 const siteUrl = parseConfig(process.env).SITE_URL;
 try {
-  const subscribers = listSubscribers(db).map(({ token, ...s }) => ({
+  const subscribers = (await store.subscribers.list()).map(({ token, ...s }) => ({
     ...s,
     confirmLink: token ? confirmLink(siteUrl, token) : null,
   }));
@@ -42,5 +41,5 @@ try {
     );
   }
 } finally {
-  db.close();
+  await store.close();
 }

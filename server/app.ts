@@ -18,7 +18,7 @@ import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
-import { openStore } from "./open-store.server.ts";
+import { openServerStore } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
@@ -66,20 +66,27 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   );
   app.use(refuseUnsupportedMethods);
   // Opened once per process; loaders and actions reach it through servicesContext.
-  const db = openStore(config.DATA_DIR);
-  // The feed engine polls in the background; pages only ever read the store.
-  // Rendered home and section pages, dropped whenever a feed refresh changes the store.
+  const store = openServerStore(config.DATA_DIR);
+  // Rendered home and section pages; a refresh batch marks stale only the sections it changed.
   const pageCache = createPageCache({
     paths: new Set(["/", ...SECTIONS.map((s) => `/${s.key}`)]),
+    // Section pages read ?page= (older headlines); everything else in a query is ignored.
+    params: Object.fromEntries(SECTIONS.map((s) => [`/${s.key}`, ["page"]])),
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
   });
-  const feeds = createFeedEngine({ db, onStoreChange: () => pageCache.clear() });
-  const services: Services = { config, db, feeds };
+  // Pages only ever read the store: fetching, parsing and writing run in the ingest worker.
+  const feeds = createFeedEngine({
+    store,
+    dataDir: config.DATA_DIR,
+    ingest: config.FEEDS_INGEST,
+    onStoreChange: (sections) => pageCache.invalidate(["/", ...sections.map((s) => `/${s}`)]),
+  });
+  const services: Services = { config, store, feeds };
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
     await feeds.stop();
-    db.close();
+    await store.close();
   };
   app.use(
     securityHeaders({
@@ -102,7 +109,9 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
 
   app.use(createFeedsApi(feeds));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
-  app.use(createImageProxy(db, { allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on" }));
+  app.use(
+    createImageProxy(store.images.isStoredImage, { allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on" }),
+  );
 
   if (vite) {
     app.use(vite.middlewares);

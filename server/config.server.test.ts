@@ -10,6 +10,24 @@ describe("parseConfig", () => {
     expect(c.FEED_REFRESH_MINUTES).toBe(10);
   });
 
+  it("reads the archive's retention and the ingest mode", () => {
+    expect(parseConfig({}).ARTICLE_RETENTION_DAYS).toBe(30);
+    expect(parseConfig({}).FEEDS_INGEST).toBe("worker");
+    expect(parseConfig({ ARTICLE_RETENTION_DAYS: "7", FEEDS_INGEST: "inline" })).toMatchObject({
+      ARTICLE_RETENTION_DAYS: 7,
+      FEEDS_INGEST: "inline",
+    });
+    expect(() => parseConfig({ ARTICLE_RETENTION_DAYS: "0" })).toThrow(
+      /ARTICLE_RETENTION_DAYS must be at least 1/,
+    );
+    expect(() => parseConfig({ ARTICLE_RETENTION_DAYS: "x" })).toThrow(
+      /ARTICLE_RETENTION_DAYS must be a number/,
+    );
+    expect(() => parseConfig({ FEEDS_INGEST: "thread" })).toThrow(
+      /FEEDS_INGEST must be "worker" or "inline"/,
+    );
+  });
+
   it("derives SITE_URL from PORT and trims a trailing slash", () => {
     expect(parseConfig({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseConfig({ SITE_URL: "https://news.example/" }).SITE_URL).toBe("https://news.example");

@@ -49,6 +49,13 @@ const schema = z.object({
     .default(10),
   SAMPLE_FALLBACK: onOff.default("on"),
   /** How long a rendered home or section page is reused (0 turns the page cache off). */
+  ARTICLE_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1")
+    .max(3650, "must be at most 3650")
+    .default(30),
+  FEEDS_INGEST: z.enum(["worker", "inline"], { error: 'must be "worker" or "inline"' }).default("worker"),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")

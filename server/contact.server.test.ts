@@ -7,7 +7,7 @@ import { SENT_TEXT, SENT_TITLE } from "../app/lib/contact.ts";
 import { contactLimiter, handleContact, rateLimitedMessage, STORE_FAILED } from "./contact.server.ts";
 import { createRateLimiter } from "./rate-limit.server.ts";
 import { openDatabase } from "./store/db.server.ts";
-import { listMessages } from "./store/messages.server.ts";
+import { insertMessage, insertMessageOnce, listMessages } from "./store/messages.server.ts";
 
 let dir: string;
 let db: DatabaseSync;
@@ -39,35 +39,39 @@ const valid = {
 };
 
 const deps = (limit = 5) => ({
-  db,
+  messages: {
+    insert: async (m: Parameters<typeof insertMessage>[1]) => insertMessage(db, m),
+    insertOnce: async (m: Parameters<typeof insertMessage>[1], sendId: string) =>
+      insertMessageOnce(db, m, sendId),
+  },
   limiter: createRateLimiter({ limit, windowMs: 600_000 }),
   clientKey: "1.2.3.4",
   log,
 });
 
 describe("handleContact", () => {
-  it("stores the same send (one-time send id and text) once: a reload or a double click", () => {
+  it("stores the same send (one-time send id and text) once: a reload or a double click", async () => {
     const send = { ...valid, send_id: "2f6d1f9e-6c1b-4a4e-9a57-0d9c7b6d2a11" };
-    const first = handleContact(form(send), deps());
-    const again = handleContact(form(send), deps());
+    const first = await handleContact(form(send), deps());
+    const again = await handleContact(form(send), deps());
     expect(first).toEqual(again);
     expect(first.status).toBe(200);
     expect(listMessages(db)).toHaveLength(1);
     // Another message with the same id (a page cached for two readers) is still stored.
-    handleContact(form({ ...send, message: "Something else." }), deps());
+    await handleContact(form({ ...send, message: "Something else." }), deps());
     expect(listMessages(db)).toHaveLength(2);
   });
 
-  it("stores a valid message and answers with the spec's confirmation", () => {
-    const reply = handleContact(form(valid), deps());
+  it("stores a valid message and answers with the spec's confirmation", async () => {
+    const reply = await handleContact(form(valid), deps());
     expect(reply).toEqual({ status: 200, body: { ok: true, title: SENT_TITLE, message: SENT_TEXT } });
     expect(listMessages(db)).toMatchObject([
       { name: "Ada Reader", email: "ada@example.com", category: "partnership", subject: "Working together" },
     ]);
   });
 
-  it("answers 400 with every field's error and the typed values, storing nothing", () => {
-    const reply = handleContact(form({ ...valid, name: " ", email: "nope", message: "" }), deps());
+  it("answers 400 with every field's error and the typed values, storing nothing", async () => {
+    const reply = await handleContact(form({ ...valid, name: " ", email: "nope", message: "" }), deps());
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       ok: false,
@@ -81,29 +85,29 @@ describe("handleContact", () => {
     expect(listMessages(db)).toEqual([]);
   });
 
-  it("drops a honeypot submission silently", () => {
-    const reply = handleContact(form({ ...valid, website: "http://spam.example" }), deps());
+  it("drops a honeypot submission silently", async () => {
+    const reply = await handleContact(form({ ...valid, website: "http://spam.example" }), deps());
     expect(reply.body.ok).toBe(true);
     expect(listMessages(db)).toEqual([]);
   });
 
-  it("answers 429 with a clear message once a client passes the limit, keeping the text", () => {
+  it("answers 429 with a clear message once a client passes the limit, keeping the text", async () => {
     const d = deps(2);
-    expect(handleContact(form(valid), d).status).toBe(200);
-    expect(handleContact(form(valid), d).status).toBe(200);
-    const reply = handleContact(form({ ...valid, subject: "Third" }), d);
+    expect((await handleContact(form(valid), d)).status).toBe(200);
+    expect((await handleContact(form(valid), d)).status).toBe(200);
+    const reply = await handleContact(form({ ...valid, subject: "Third" }), d);
     expect(reply.status).toBe(429);
     expect(reply.headers?.["Retry-After"]).toBe("600");
     expect(reply.body).toMatchObject({ ok: false, values: { subject: "Third" } });
     expect(reply.body.ok === false && reply.body.formError).toBe(rateLimitedMessage(600_000));
     expect(listMessages(db)).toHaveLength(2);
     // Another client is not affected.
-    expect(handleContact(form(valid), { ...d, clientKey: "5.6.7.8" }).status).toBe(200);
+    expect((await handleContact(form(valid), { ...d, clientKey: "5.6.7.8" })).status).toBe(200);
   });
 
-  it("says so, and keeps what was typed, when the store fails", () => {
+  it("says so, and keeps what was typed, when the store fails", async () => {
     db.exec("DROP TABLE contact_messages");
-    const reply = handleContact(form(valid), deps());
+    const reply = await handleContact(form(valid), deps());
     expect(reply.status).toBe(503);
     expect(reply.body).toMatchObject({
       ok: false,
@@ -115,12 +119,12 @@ describe("handleContact", () => {
 });
 
 describe("rateLimitedMessage and contactLimiter", () => {
-  it("rounds the wait up to whole minutes", () => {
+  it("rounds the wait up to whole minutes", async () => {
     expect(rateLimitedMessage(1000)).toContain("wait 1 minute before");
     expect(rateLimitedMessage(9 * 60_000 + 1)).toContain("wait 10 minutes before");
   });
 
-  it("keeps one limiter per process for the same settings", () => {
+  it("keeps one limiter per process for the same settings", async () => {
     const config = { CONTACT_RATE_LIMIT: 5, CONTACT_RATE_WINDOW_MINUTES: 10 };
     expect(contactLimiter(config)).toBe(contactLimiter({ ...config }));
     expect(contactLimiter({ ...config, CONTACT_RATE_LIMIT: 0 })).not.toBe(contactLimiter(config));

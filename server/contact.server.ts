@@ -1,4 +1,3 @@
-import type { DatabaseSync } from "node:sqlite";
 import {
   type ContactResult,
   HONEYPOT_FIELD,
@@ -13,12 +12,12 @@ import { site } from "../content/site.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
-import { insertMessage, insertMessageOnce } from "./store/messages.server.ts";
+import type { Store } from "./store/store.ts";
 
 export type ContactReply = { status: number; body: ContactResult; headers?: Record<string, string> };
 
 export type ContactDeps = {
-  db: DatabaseSync;
+  messages: Pick<Store["messages"], "insert" | "insertOnce">;
   limiter: RateLimiter;
   /** Who sent it, for the rate limit (the client's address). */
   clientKey: string;
@@ -36,7 +35,7 @@ export function rateLimitedMessage(retryAfterMs: number): string {
  * The contact action: validate with the shared schema, drop honeypot submissions, apply the
  * per-client limit, store. Every failure keeps what the reader typed; only a stored message is a success.
  */
-export function handleContact(form: FormData, deps: ContactDeps): ContactReply {
+export async function handleContact(form: FormData, deps: ContactDeps): Promise<ContactReply> {
   const log = deps.log ?? logger;
   const values = readContactForm(form);
   const trap = form.get(HONEYPOT_FIELD);
@@ -58,11 +57,11 @@ export function handleContact(form: FormData, deps: ContactDeps): ContactReply {
   try {
     const sendId = readSendId(form.get(SEND_ID_FIELD));
     if (sendId) {
-      const { id, duplicate } = insertMessageOnce(deps.db, checked.data, sendId);
+      const { id, duplicate } = await deps.messages.insertOnce(checked.data, sendId);
       if (duplicate) log.info({ event: "contact.duplicate" }, "contact message sent again; stored once");
       else log.info({ event: "contact.stored", id }, "contact message stored");
     } else {
-      const id = insertMessage(deps.db, checked.data);
+      const id = await deps.messages.insert(checked.data);
       log.info({ event: "contact.stored", id }, "contact message stored");
     }
   } catch (error) {

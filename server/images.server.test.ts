@@ -3,11 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DatabaseSync } from "node:sqlite";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProxy, imageSrc } from "./images.server.ts";
-import { openDatabase } from "./store/db.server.ts";
+import { openStore, type Store } from "./store/store.server.ts";
 
 describe("imageSrc", () => {
   it("serves our own images directly and others through /img", () => {
@@ -36,7 +35,7 @@ describe("imageSrc", () => {
 
 describe("image proxy", () => {
   let dir: string;
-  let db: DatabaseSync;
+  let store: Store;
   let upstream: Server;
   let app: Server;
   let publicOnly: Server;
@@ -45,7 +44,7 @@ describe("image proxy", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "img-"));
-    db = openDatabase(dir);
+    store = openStore(dir);
     upstream = createServer((req, res) => {
       if (req.url === "/ok.png")
         return void res.writeHead(200, { "content-type": "image/png" }).end("PNGDATA");
@@ -67,21 +66,31 @@ describe("image proxy", () => {
     });
     await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
     up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    db.exec(`INSERT INTO feeds (url) VALUES ('${up}/feed')`);
-    const insert = db.prepare(
-      "INSERT INTO articles (feed_url, position, title, excerpt, content, image_url, published_at, dated, read_time) VALUES (?, ?, 't', '', '', ?, '2026-01-01', 1, 1)",
-    );
-    ["/ok.png", "/redirect", "/html", "/big", "/gone"].forEach((p, i) => {
-      insert.run(`${up}/feed`, i, `${up}${p}`);
-    });
-    insert.run(`${up}/feed`, 5, `http://localhost:${(upstream.address() as AddressInfo).port}/ok.png`);
-    insert.run(`${up}/feed`, 6, "http://169.254.169.254/latest/meta-data/iam.png");
+    const feed = `${up}/feed`;
+    await store.feeds.syncFeeds(new Map([["local", [feed]]]));
+    const images = [
+      ...["/ok.png", "/redirect", "/html", "/big", "/gone"].map((p) => `${up}${p}`),
+      `http://localhost:${(upstream.address() as AddressInfo).port}/ok.png`,
+      "http://169.254.169.254/latest/meta-data/iam.png",
+    ];
+    const items = images.map((imageUrl, position) => ({
+      guid: `g${position}`,
+      position,
+      title: "t",
+      excerpt: "",
+      content: "",
+      imageUrl,
+      publishedAt: "2026-01-01T00:00:00.000Z",
+      dated: true,
+      readTime: 1,
+    }));
+    await store.feeds.saveSuccess(feed, { items }, "2026-01-01T00:00:00.000Z", "2026-01-01T00:10:00.000Z");
     // The local upstream is on loopback, so the proxy under test allows private addresses; a
     // second one, as production runs it, does not.
     app = express()
-      .use(createImageProxy(db, { allowPrivate: true }))
+      .use(createImageProxy(store.images.isStoredImage, { allowPrivate: true }))
       .listen(0, "127.0.0.1");
-    publicOnly = express().use(createImageProxy(db)).listen(0, "127.0.0.1");
+    publicOnly = express().use(createImageProxy(store.images.isStoredImage)).listen(0, "127.0.0.1");
     await Promise.all([app, publicOnly].map((s) => new Promise((r) => s.once("listening", r))));
     base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   });
@@ -90,7 +99,7 @@ describe("image proxy", () => {
     app.close();
     publicOnly.close();
     upstream.close();
-    db.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

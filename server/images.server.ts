@@ -1,8 +1,6 @@
-import type { DatabaseSync } from "node:sqlite";
 import { type Request, type Response, Router } from "express";
 import { logger } from "./logger.server.ts";
 import { assertPublicHost, PrivateAddressError, publicOnlyDispatcher } from "./public-address.server.ts";
-import { isStoredImage } from "./store/images.server.ts";
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -22,7 +20,7 @@ export type ImageProxyOptions = {
  * public addresses, so a feed cannot aim it at our own network.
  */
 export function createImageProxy(
-  db: DatabaseSync,
+  isStoredImage: (url: string) => Promise<boolean>,
   { allowPrivate = false, fetchImpl = fetch }: ImageProxyOptions = {},
 ): Router {
   const router = Router();
@@ -36,7 +34,8 @@ export function createImageProxy(
     } catch {
       return void res.status(400).type("text/plain").send("Bad image address.");
     }
-    if (!isStoredImage(db, u)) return void res.status(404).type("text/plain").send("Unknown image.");
+    if (!(await isStoredImage(u).catch(() => false)))
+      return void res.status(404).type("text/plain").send("Unknown image.");
 
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);

@@ -85,7 +85,7 @@ async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = [])
   });
   cleanups.push(() => feeds.stop());
   const config = parseConfig({ SITE_URL: "https://news.example", DATA_DIR: dataDir });
-  return { config, feeds, db: undefined as unknown as Services["db"] };
+  return { config, feeds, store: undefined as unknown as Services["store"] };
 }
 
 describe("a section with no configured feed", () => {
@@ -93,8 +93,8 @@ describe("a section with no configured feed", () => {
 
   it("gives the section page an empty list and logs which section has no feed", async () => {
     const { warnings, log } = recorder();
-    const page = await loadSection(await services(configured), "national", log);
-    expect(page).toEqual({ articles: [], sample: false });
+    const page = await loadSection(await services(configured), "national", 1, log);
+    expect(page).toEqual({ articles: [], sample: false, page: 1, older: false });
     expect(warnings).toContainEqual({
       obj: { section: "national" },
       msg: "No RSS feed configured for section: national",

@@ -21,7 +21,8 @@ export const TICKER_LIMIT = 12;
 export type HomeBlock = { key: FeedSectionKey; name: string; articles: CardArticle[] };
 // The ticker gets only what it shows: its dozen items are page data sent inline with the HTML.
 export type HomeData = { blocks: HomeBlock[]; ticker: TickerItem[]; sample: boolean };
-export type SectionData = { articles: CardArticle[]; sample: boolean };
+/** A section page: page 1 is the spec's list, later pages the section's archive, newest first. */
+export type SectionData = { articles: CardArticle[]; sample: boolean; page: number; older: boolean };
 
 /**
  * What a page gets of an article: the reduced form, with the image served from our origin, and the
@@ -99,13 +100,36 @@ export async function loadHome(
 export async function loadSection(
   services: Services,
   key: FeedSectionKey,
+  page = 1,
   log: Pick<EngineLogger, "warn"> = logger,
 ): Promise<SectionData> {
-  const { articles, sample } = await sectionArticles(services, key, SECTION_PAGE_LIMIT, log);
-  return {
-    articles: articles.map((a) => toCard(a, services.config.SITE_URL)),
-    sample: sample && articles.length > 0,
-  };
+  const { feeds, config } = services;
+  try {
+    if (page > 1) {
+      const archive = await feeds.getSectionArchive(key, page, SECTION_PAGE_LIMIT);
+      return {
+        articles: archive.articles.map((a) => toCard(a, config.SITE_URL)),
+        sample: false,
+        page,
+        older: archive.more,
+      };
+    }
+    const [{ articles, sample }, older] = await Promise.all([
+      sectionArticles(services, key, SECTION_PAGE_LIMIT, log),
+      feeds.hasOlder(key, SECTION_PAGE_LIMIT),
+    ]);
+    return {
+      articles: articles.map((a) => toCard(a, config.SITE_URL)),
+      sample: sample && articles.length > 0,
+      page: 1,
+      older: older && !sample,
+    };
+  } catch (error) {
+    // No feed for this section: its pages are the empty state (logged by sectionArticles on page 1).
+    if (!(error instanceof UnknownSectionError)) throw error;
+    if (page > 1) log.warn({ section: key }, error.message);
+    return { articles: [], sample: false, page, older: false };
+  }
 }
 
 /** The sections whose pages can only ever be empty, because the feed list names no feed for them. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkInboxMessage, handleNewsletter, type NewsletterDeps } from "./newsletter.server.ts";
 import { createRateLimiter } from "./rate-limit.server.ts";
 import { openDatabase } from "./store/db.server.ts";
+import { createStore } from "./store/store.server.ts";
 import { listSubscribers } from "./store/subscribers.server.ts";
 
 const form = (email: string) => {
@@ -25,7 +26,7 @@ describe("handleNewsletter", () => {
     db = openDatabase(dir);
     logged = [];
     deps = {
-      db,
+      subscribers: createStore(db).subscribers,
       limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }),
       clientKey: "203.0.113.9",
       siteUrl: "https://news.example",
@@ -37,11 +38,11 @@ describe("handleNewsletter", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("answers a new, a pending and a subscribed address the same way, never cached", () => {
-    const fresh = handleNewsletter(form("New@Example.com"), deps);
-    const again = handleNewsletter(form("new@example.com"), deps);
+  it("answers a new, a pending and a subscribed address the same way, never cached", async () => {
+    const fresh = await handleNewsletter(form("New@Example.com"), deps);
+    const again = await handleNewsletter(form("new@example.com"), deps);
     db.exec("UPDATE newsletter_subscribers SET confirmed_at = created_at, token = NULL");
-    const member = handleNewsletter(form("new@example.com"), deps);
+    const member = await handleNewsletter(form("new@example.com"), deps);
     for (const reply of [fresh, again, member]) {
       expect(reply).toEqual({
         status: 200,
@@ -51,8 +52,8 @@ describe("handleNewsletter", () => {
     }
   });
 
-  it("stores a new address as pending and logs its confirmation link", () => {
-    handleNewsletter(form("reader@example.com"), deps);
+  it("stores a new address as pending and logs its confirmation link", async () => {
+    await handleNewsletter(form("reader@example.com"), deps);
     const [row] = listSubscribers(db);
     expect(row).toMatchObject({ email: "reader@example.com", status: "pending" });
     expect(logged).toEqual([
@@ -63,9 +64,11 @@ describe("handleNewsletter", () => {
     ]);
   });
 
-  it("throttles one client with 429 and Retry-After; other clients still get through", () => {
+  it("throttles one client with 429 and Retry-After; other clients still get through", async () => {
     deps.limiter = createRateLimiter({ limit: 3, windowMs: 10 * 60_000 });
-    const replies = Array.from({ length: 5 }, (_, i) => handleNewsletter(form(`p${i}@example.com`), deps));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => handleNewsletter(form(`p${i}@example.com`), deps)),
+    );
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
     const refused = replies[3];
     expect(refused?.headers["Cache-Control"]).toBe("no-store");
@@ -73,11 +76,13 @@ describe("handleNewsletter", () => {
     expect(refused?.body).toMatchObject({ ok: false, email: "p3@example.com" });
     // Refused sign-ups store nothing.
     expect(listSubscribers(db)).toHaveLength(3);
-    expect(handleNewsletter(form("q@example.com"), { ...deps, clientKey: "203.0.113.10" }).status).toBe(200);
+    expect(
+      (await handleNewsletter(form("q@example.com"), { ...deps, clientKey: "203.0.113.10" })).status,
+    ).toBe(200);
   });
 
-  it("refuses an invalid address in the form and keeps what was typed", () => {
-    expect(handleNewsletter(form("bad@"), deps)).toMatchObject({
+  it("refuses an invalid address in the form and keeps what was typed", async () => {
+    expect(await handleNewsletter(form("bad@"), deps)).toMatchObject({
       status: 200,
       body: { ok: false, email: "bad@" },
     });

@@ -1,15 +1,14 @@
-import type { DatabaseSync } from "node:sqlite";
 import type { NewsletterResult } from "../app/lib/newsletter.ts";
 import { parseNewsletter } from "../app/lib/newsletter.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
-import { PENDING_DAYS, requestSubscription } from "./store/subscribers.server.ts";
+import { PENDING_DAYS, type Store } from "./store/store.ts";
 
 export type NewsletterReply = { status: number; body: NewsletterResult; headers: Record<string, string> };
 
 export type NewsletterDeps = {
-  db: DatabaseSync;
+  subscribers: Store["subscribers"];
   limiter: RateLimiter;
   /** Who asked, for the rate limit (the client's address). */
   clientKey: string;
@@ -41,7 +40,7 @@ function rateLimited(retryAfterMs: number): string {
  * its owner confirms (double opt-in). No mail transport is configured, so the confirmation link
  * is logged (and listed by `npm run subscribers -- list`) for the newsroom to send.
  */
-export function handleNewsletter(form: FormData, deps: NewsletterDeps): NewsletterReply {
+export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Promise<NewsletterReply> {
   const log = deps.log ?? logger;
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const parsed = parseNewsletter(form);
@@ -61,7 +60,7 @@ export function handleNewsletter(form: FormData, deps: NewsletterDeps): Newslett
     };
   }
   try {
-    const { token } = requestSubscription(deps.db, parsed.email, deps.now);
+    const { token } = await deps.subscribers.request(parsed.email, deps.now);
     if (token) {
       log.info(
         { event: "newsletter.pending", confirm: confirmLink(deps.siteUrl, token) },
@@ -98,4 +97,21 @@ export function newsletterLimiter(config: Pick<Config, "NEWSLETTER_RATE_LIMIT">)
     };
   }
   return shared.limiter;
+}
+
+/** A token is a random URL-safe string; anything else is not one of ours. */
+export function readConfirmToken(value: unknown): string {
+  return typeof value === "string" && /^[\w-]{16,64}$/.test(value) ? value : "";
+}
+
+/** Whether a confirmation link still works (the page then offers its Confirm button). */
+export async function confirmableToken(subscribers: Store["subscribers"], value: unknown): Promise<string> {
+  const token = readConfirmToken(value);
+  return token !== "" && (await subscribers.isPendingToken(token)) ? token : "";
+}
+
+/** Confirms the address a link names; false when the link is unknown, used or expired. */
+export async function confirmNewsletter(subscribers: Store["subscribers"], value: unknown): Promise<boolean> {
+  const token = readConfirmToken(value);
+  return token !== "" && (await subscribers.confirm(token));
 }

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore, StoreOpenError, storeOpenMessage } from "./open-store.server.ts";
+import { openServerStore, StoreOpenError, storeOpenMessage } from "./open-store.server.ts";
 import { openDatabase } from "./store/db.server.ts";
 
 let dir: string;
@@ -24,7 +24,7 @@ const quiet = { warn: () => {} };
 
 function failure(dataDir: string): StoreOpenError {
   try {
-    openStore(dataDir, quiet).close();
+    void openServerStore(dataDir, quiet).close();
   } catch (error) {
     return error as StoreOpenError;
   }
@@ -53,7 +53,7 @@ describe("openStore", () => {
     expect(failure(path.join(dir, "other")).message).toMatch(/cannot be opened .*DATA_DIR/);
   });
 
-  it("opens a store that fails the integrity check, with a warning that says what to do", () => {
+  it("opens a store that fails the integrity check, with a warning that says what to do", async () => {
     const db = openDatabase(dir);
     db.exec("CREATE TABLE junk (a TEXT); CREATE INDEX junk_a ON junk (a);");
     const insert = db.prepare("INSERT INTO junk VALUES (?)");
@@ -68,11 +68,11 @@ describe("openStore", () => {
     closeSync(fd);
 
     const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
-    const store = openStore(dir, {
+    const store = openServerStore(dir, {
       warn: (obj: object, msg?: string) =>
         warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? "" }),
     });
-    store.close();
+    await store.close();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.obj.file).toBe(file);
     expect(warnings[0]?.msg).toMatch(
@@ -93,9 +93,9 @@ describe("openStore", () => {
     );
   });
 
-  it("opens a sound store silently", () => {
+  it("opens a sound store silently", async () => {
     const warnings: unknown[] = [];
-    openStore(dir, { warn: (o: object) => warnings.push(o) }).close();
+    await openServerStore(dir, { warn: (o: object) => warnings.push(o) }).close();
     expect(warnings).toEqual([]);
   });
 });

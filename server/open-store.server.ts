@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { DatabaseSync } from "node:sqlite";
 import { logger } from "./logger.server.ts";
-import { DATABASE_FILE, integrityProblems, openDatabase } from "./store/db.server.ts";
+import { DATABASE_FILE } from "./store/db.server.ts";
+import { openStore, type Store } from "./store/store.server.ts";
 
 /** The data store cannot be used; the message is one line naming the file and what to do. */
 export class StoreOpenError extends Error {
@@ -27,25 +27,28 @@ export function storeOpenMessage(dataDir: string, error: unknown): string {
 
 /**
  * Opens DATA_DIR's store for the server: a store that cannot be opened is a StoreOpenError (the
- * server prints its one line and exits), and one that fails SQLite's integrity check is opened
- * anyway (pages read what they can) with a warning that says what to do.
+ * server prints its one line and exits), and one that fails the database's integrity check is
+ * opened anyway (pages read what they can) with a warning that says what to do.
  */
-export function openStore(dataDir: string, log: Pick<typeof logger, "warn"> = logger): DatabaseSync {
-  let db: DatabaseSync;
+export function openServerStore(dataDir: string, log: Pick<typeof logger, "warn"> = logger): Store {
+  let store: Store;
   try {
-    db = openDatabase(dataDir);
+    store = openStore(dataDir);
   } catch (error) {
     throw new StoreOpenError(storeOpenMessage(dataDir, error), { cause: error });
   }
-  const problems = integrityProblems(db);
-  if (problems.length > 0) {
-    log.warn(
-      {
-        file: path.resolve(dataDir, DATABASE_FILE),
-        problems: problems.slice(0, 5).map((p) => p.slice(0, 500)),
-      },
-      "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
-    );
-  }
-  return db;
+  void store.integrityProblems().then(
+    (problems) => {
+      if (problems.length === 0) return;
+      log.warn(
+        {
+          file: path.resolve(dataDir, DATABASE_FILE),
+          problems: problems.slice(0, 5).map((p) => p.slice(0, 500)),
+        },
+        "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
+      );
+    },
+    () => {},
+  );
+  return store;
 }

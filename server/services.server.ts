@@ -1,6 +1,6 @@
-import type { DatabaseSync } from "node:sqlite";
 import type { Config } from "./config.server.ts";
 import type { FeedEngine } from "./feeds/engine.server.ts";
+import type { Store } from "./store/store.ts";
 
 /**
  * What loaders and actions can reach, through `context.get(servicesContext)`. Created once per
@@ -8,8 +8,8 @@ import type { FeedEngine } from "./feeds/engine.server.ts";
  */
 export type Services = {
   config: Config;
-  /** The SQLite store (node:sqlite); SQL stays in server/store/*. */
-  db: DatabaseSync;
+  /** The store, through its asynchronous interface only (SQL and the driver stay in server/store/). */
+  store: Store;
   /** The feed engine: section articles, search, health (reads the store). */
   feeds: FeedEngine;
 };

@@ -40,11 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await request.arrayBuffer().catch(() => undefined);
     return data(tooLarge, { status: 413 });
   }
-  const { db, config } = context.get(servicesContext);
+  const { store, config } = context.get(servicesContext);
   // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
   const form = await request.formData().catch(() => new FormData());
-  const reply = handleContact(form, {
-    db,
+  const reply = await handleContact(form, {
+    messages: store.messages,
     limiter: contactLimiter(config),
     clientKey: context.get(clientAddressContext),
   });

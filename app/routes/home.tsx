@@ -46,9 +46,9 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const { db, config } = context.get(servicesContext);
-  const reply = handleNewsletter(form, {
-    db,
+  const { store, config } = context.get(servicesContext);
+  const reply = await handleNewsletter(form, {
+    subscribers: store.subscribers,
     limiter: newsletterLimiter(config),
     clientKey: context.get(clientAddressContext),
     siteUrl: config.SITE_URL,

@@ -1,13 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { confirmableToken, confirmNewsletter } from "../../server/newsletter.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
-import { confirmSubscription, isPendingToken } from "../../server/store/subscribers.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/newsletter-confirm";
-
-/** A token is a random URL-safe string; anything else is not one of ours. */
-function readToken(value: unknown): string {
-  return typeof value === "string" && /^[\w-]{16,64}$/.test(value) ? value : "";
-}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Confirm your subscription", path: "/newsletter/confirm", noindex: true });
@@ -17,16 +12,17 @@ export function headers() {
 }
 
 // Opening the link only shows a button: mail scanners that fetch links must not subscribe anyone.
-export function loader({ request, context }: Route.LoaderArgs) {
-  const token = readToken(new URL(request.url).searchParams.get("token"));
-  const valid = token !== "" && isPendingToken(context.get(servicesContext).db, token);
-  return { token: valid ? token : "" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { store } = context.get(servicesContext);
+  return { token: await confirmableToken(store.subscribers, new URL(request.url).searchParams.get("token")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const token = readToken(form.get("token"));
-  const confirmed = token !== "" && confirmSubscription(context.get(servicesContext).db, token);
+  const confirmed = await confirmNewsletter(
+    context.get(servicesContext).store.subscribers,
+    form.get("token"),
+  );
   return data({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": "no-store" } });
 }
 

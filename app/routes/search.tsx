@@ -1,19 +1,23 @@
 import { Link } from "react-router";
 import { servicesContext } from "../../server/request-context.server.ts";
+import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
+import { pageHref, readPage } from "../lib/paging.ts";
 import { sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/search";
 
 const MAX_QUERY = 200;
+/** Results per page; `?page=` goes further (each page is ranked and cut in the store). */
+const SEARCH_PAGE_SIZE = 20;
 
 type Hit = { article: ArticleSummary; section: string; title: TextSegment[]; excerpt: TextSegment[] };
 type SearchData =
   | { state: "empty" }
   | { state: "too-long"; query: string }
-  | { state: "results"; query: string; hits: Hit[] };
+  | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean };
 
 export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchData> {
   const raw = url.searchParams.get("q") ?? "";
@@ -21,10 +25,13 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
   if (!query) return { state: "empty" };
   if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) };
   const { feeds } = context.get(servicesContext);
-  const hits = await feeds.searchArticles(query, 30);
+  const page = readPage(url.searchParams);
+  const { hits, more } = await feeds.searchPage(query, page, SEARCH_PAGE_SIZE);
   return {
     state: "results",
     query,
+    page,
+    more,
     hits: hits.map(({ article, section, title, excerpt }) => ({ article, section, title, excerpt })),
   };
 }
@@ -91,6 +98,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">
             That search is too long. Please use at most {MAX_QUERY} characters.
           </p>
+        ) : data.hits.length === 0 && data.page > 1 ? (
+          <>
+            <p>No more results for "{query}".</p>
+            <Pager
+              label="Search results pages"
+              page={data.page}
+              prevHref={pageHref("/search", 1, { q: query })}
+              prevText="First results"
+              nextText="More results"
+            />
+          </>
         ) : data.hits.length === 0 ? (
           <p>
             No results for "{query}". Try other words, or browse the{" "}
@@ -102,7 +120,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-muted">
-              {data.hits.length} {data.hits.length === 1 ? "result" : "results"} for "{query}"
+              {data.page === 1 && !data.more
+                ? `${data.hits.length} ${data.hits.length === 1 ? "result" : "results"} for "${query}"`
+                : `Results ${(data.page - 1) * SEARCH_PAGE_SIZE + 1}–${(data.page - 1) * SEARCH_PAGE_SIZE + data.hits.length} for "${query}"`}
             </p>
             <ol className="mt-4 space-y-6">
               {data.hits.map((hit) => {
@@ -136,6 +156,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 );
               })}
             </ol>
+            <Pager
+              label="Search results pages"
+              page={data.page}
+              prevHref={data.page > 1 ? pageHref("/search", data.page - 1, { q: query }) : undefined}
+              nextHref={data.more ? pageHref("/search", data.page + 1, { q: query }) : undefined}
+              prevText="Previous results"
+              nextText="More results"
+            />
           </>
         )}
       </div>

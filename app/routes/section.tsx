@@ -10,7 +10,9 @@ import {
 import { servicesContext } from "../../server/request-context.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
+import { Pager } from "../components/news/Pager.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
+import { pageHref, readPage } from "../lib/paging.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
 import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
@@ -34,42 +36,73 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const key = sectionOf(url.href);
   if (!key) throw data(null, { status: 404 });
   // /events is an embedded events wall: no articles are loaded at all.
-  if (!isFeedSectionKey(key)) return { ...header(key), section: null };
-  const section = await settleBriefly(withDeadline(loadSection(context.get(servicesContext), key)));
-  return { ...header(key), section: section.done ? section.value : section.promise };
+  if (!isFeedSectionKey(key)) return { ...header(key), page: 1, section: null };
+  const page = readPage(url.searchParams);
+  const section = await settleBriefly(withDeadline(loadSection(context.get(servicesContext), key, page)));
+  return { ...header(key), page, section: section.done ? section.value : section.promise };
 }
 
 // Client-side navigation shows 15 skeletons at once; /events never asks the server for articles.
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const key = sectionOf(request.url);
-  if (key && !isFeedSectionKey(key)) return { ...header(key), section: null };
+  if (key && !isFeedSectionKey(key)) return { ...header(key), page: 1, section: null };
   const server = serverLoader();
-  const fallback = key ? header(key) : await server;
+  const fallback = key ? { ...header(key), page: readPage(new URL(request.url).searchParams) } : await server;
   return { ...fallback, section: server.then((d) => d.section) as Promise<SectionData | null> };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: args.loaderData?.name ?? "Section",
+    title: `${args.loaderData?.name ?? "Section"}${(args.loaderData?.page ?? 1) > 1 ? `, older headlines (page ${args.loaderData?.page})` : ""}`,
     description: args.loaderData ? `${args.loaderData.name}: ${args.loaderData.subtitle}` : undefined,
   });
 
-function Grid({ data }: { data: SectionData | null }) {
+function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: string }) {
+  const path = `/${sectionKey}`;
+  const page = data?.page ?? 1;
+  const pager = data ? (
+    <Pager
+      label="Older headlines"
+      page={page}
+      prevHref={page > 1 ? pageHref(path, page - 1) : undefined}
+      nextHref={data.older ? pageHref(path, page + 1) : undefined}
+      prevText="Newer headlines"
+      nextText="Older headlines"
+    />
+  ) : null;
   if (!data || data.articles.length === 0) {
     return (
-      <p className="rounded border border-line bg-surface p-6 text-center text-muted">
-        No articles available for this section at the moment.
-      </p>
+      <>
+        <p className="rounded border border-line bg-surface p-6 text-center text-muted">
+          {page > 1 ? "No older headlines here." : "No articles available for this section at the moment."}
+        </p>
+        {page > 1 ? (
+          <Pager
+            label="Older headlines"
+            page={page}
+            prevHref={pageHref(path, 1)}
+            prevText="Latest headlines"
+            nextText="Older headlines"
+          />
+        ) : null}
+      </>
     );
   }
   return (
     <div className="space-y-6">
       {data.sample ? <SampleNotice /> : null}
+      {page > 1 ? <h2 className="font-serif text-2xl font-bold">Older headlines, page {page}</h2> : null}
       <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {data.articles.map((a, i) => (
-          <ArticleCard key={a.id} article={a} withImage={i === 0} heading="h2" />
+          <ArticleCard
+            key={a.id}
+            article={a}
+            withImage={i === 0 && page === 1}
+            heading={page > 1 ? "h3" : "h2"}
+          />
         ))}
       </div>
+      {pager}
     </div>
   );
 }
@@ -94,12 +127,12 @@ export default function Section({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           // The key makes moving between sections start from the skeletons, not the old grid.
-          <Suspense key={key} fallback={<SectionSkeleton />}>
+          <Suspense key={`${key}-${loaderData.page ?? 1}`} fallback={<SectionSkeleton />}>
             <Await
               resolve={section}
               errorElement={<LoadError message="Failed to load articles for this section" />}
             >
-              {(data) => <Grid data={data} />}
+              {(data) => <Grid data={data} sectionKey={key} />}
             </Await>
           </Suspense>
         )}

@@ -1,6 +1,5 @@
-import type { DatabaseSync } from "node:sqlite";
 import { ConfigError, parseConfig } from "../../server/config.server.ts";
-import { openDatabase } from "../../server/store/db.server.ts";
+import { openStore, type Store } from "../../server/store/store.server.ts";
 
 /** Prints a message to stderr and exits: 2 for a usage error, 1 for anything else. */
 export function fail(message: string, code = 2): never {
@@ -9,9 +8,9 @@ export function fail(message: string, code = 2): never {
 }
 
 /** The store the server uses (DATA_DIR), for the newsroom's command-line tools. */
-export function openStoreFromEnv(): DatabaseSync {
+export function openStoreFromEnv(): Store {
   try {
-    return openDatabase(parseConfig(process.env).DATA_DIR);
+    return openStore(parseConfig(process.env).DATA_DIR);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 1);
     throw error;

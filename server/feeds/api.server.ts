@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type Request, type Response, Router } from "express";
 import { toSummary } from "../../app/lib/article.ts";
 import type { FeedEngine } from "./engine.server.ts";
@@ -38,10 +39,17 @@ function parseLimit(value: unknown): number | undefined {
 /**
  * The feed engine's JSON API. Mount with `app.use(createFeedsApi(engine))`.
  * - GET /api/articles?section=KEY&limit=N → { section, sample, articles: ArticleSummary[] }
- * - GET /api/health/feeds → { feeds: FeedHealth[] }
+ * - GET /api/health/feeds → { feeds: FeedHealth[], lastCycle?, eventLoopDelayMs? } (the last whole
+ *   refresh cycle's duration; this process's event-loop delay percentiles since it started)
  */
-export function createFeedsApi(engine: Pick<FeedEngine, "getSectionArticles" | "health">): Router {
+export function createFeedsApi(
+  engine: Pick<FeedEngine, "getSectionArticles" | "health"> & Partial<Pick<FeedEngine, "lastCycle">>,
+): Router {
   const router = Router();
+  // How long callbacks wait behind other work on the thread that answers readers.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
 
   router.get("/api/articles", async (req: Request, res: Response) => {
     const { section } = req.query;
@@ -72,7 +80,15 @@ export function createFeedsApi(engine: Pick<FeedEngine, "getSectionArticles" | "
       url: redactUrl(feed.url),
       lastError: feed.lastError === null ? null : redactText(feed.lastError),
     }));
-    res.set("Cache-Control", "no-store").json({ feeds });
+    res.set("Cache-Control", "no-store").json({
+      feeds,
+      lastCycle: engine.lastCycle?.() ?? null,
+      eventLoopDelayMs: {
+        p50: ms(loopDelay.percentile(50)),
+        p99: ms(loopDelay.percentile(99)),
+        max: ms(loopDelay.max),
+      },
+    });
   });
 
   return router;

@@ -3,8 +3,7 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../store/db.server.ts";
-import { createFeedStore } from "../store/feed-store.server.ts";
+import { openStore } from "../store/store.server.ts";
 import {
   createFeedEngine,
   type EngineLogger,
@@ -189,12 +188,12 @@ describe("refreshing and reading", () => {
   });
 
   it("logs any other error and gives an empty list", async () => {
-    const db = openDatabase(tempDir());
+    const store = openStore(tempDir());
     const log = recorder();
     const s = await server({ "/a.xml": respond(FEED) });
-    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { db, logger: log.logger });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
     await e.refreshAll();
-    db.close();
+    await store.close();
     expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
     expect(log.entries.some((l) => l.level === "error" && l.msg === "section articles failed")).toBe(true);
   });
@@ -502,23 +501,114 @@ describe("start and stop", () => {
 
   it("stop() cancels fetches in flight and refuses new ones", async () => {
     const s = await server({ "/hang.xml": () => {} });
-    const db = openDatabase(tempDir());
-    cleanups.push(() => db.close());
-    const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, db });
+    const store = openStore(tempDir());
+    cleanups.push(() => store.close());
+    const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, store });
     e.start();
     await eventually(() => expect(hits(s, "/hang.xml")).toBe(1));
     await e.stop();
     expect(await e.refreshFeed(s.url("/hang.xml"))).toEqual({ url: s.url("/hang.xml"), status: "skipped" });
     // Being cancelled is not the feed's failure.
-    expect(createFeedStore(db).feed(s.url("/hang.xml"))).toMatchObject({ consecutiveFailures: 0 });
-    expect(createFeedStore(db).feed(s.url("/hang.xml"))?.lastError).toBeUndefined();
+    expect(await store.feeds.feed(s.url("/hang.xml"))).toMatchObject({ consecutiveFailures: 0 });
+    expect((await store.feeds.feed(s.url("/hang.xml")))?.lastError).toBeUndefined();
   });
 
-  it("closes the database it opened, not one it was given", async () => {
-    const db = openDatabase(tempDir());
-    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { db });
+  it("closes the store it opened, not one it was given", async () => {
+    const store = openStore(tempDir());
+    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { store });
     await e.stop();
-    expect(db.prepare("SELECT 1 AS one").get()).toEqual({ one: 1 });
-    db.close();
+    expect(await store.feeds.feeds()).toHaveLength(1);
+    await store.close();
+  });
+});
+
+describe("the ingest worker", () => {
+  it("fetches and writes in a worker thread; a cold section waits for it; changes arrive per batch", async () => {
+    const s = await server({ "/a.xml": respond(FEED), "/b.xml": respond(fixture("atom.xml")) });
+    const changes: string[][] = [];
+    const e = engine(
+      new Map([
+        ["local", [s.url("/a.xml")]],
+        ["world", [s.url("/b.xml")]],
+      ]),
+      { ingest: "worker", onStoreChange: (sections) => changes.push(sections) },
+    );
+    // Nothing stored: the page waits for the worker's first fetch of this section's feed only.
+    const local = await e.getSectionArticles("local");
+    expect(local.sample).toBe(false);
+    expect(local.articles).toHaveLength(5);
+    expect(hits(s, "/a.xml")).toBe(1);
+    expect(hits(s, "/b.xml")).toBe(0);
+    await eventually(() => expect(changes).toEqual([["local"]]));
+    // A cycle: both fetched; only the feed that brought something new is reported.
+    const outcomes = await e.refreshAll();
+    expect(outcomes.map((o) => o.status)).toEqual(["updated", "updated"]);
+    expect(changes).toEqual([["local"], ["world"]]);
+    expect((await e.health()).map((h) => h.articleCount)).toEqual([5, 3]);
+    await e.stop();
+    expect(await e.refreshFeed(s.url("/a.xml"))).toEqual({ url: s.url("/a.xml"), status: "skipped" });
+  });
+});
+
+describe("older headlines and search pages", () => {
+  it("pages back through a section's archive after what page 1 shows, and search pages too", async () => {
+    let generation = 1;
+    const s = await server({
+      "/a.xml": (_req, res) =>
+        void res.writeHead(200).end(
+          generateRss({
+            items: 10,
+            guidPrefix: `gen${generation}`,
+            newest: new Date(Date.UTC(2024, 4, 14, generation)),
+            spacingMinutes: 1,
+          }),
+        ),
+    });
+    // The fixture's items are from 2024: keep them (retention is counted from today).
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 100_000 });
+    await e.refreshAll();
+    expect(await e.hasOlder("local", 15)).toBe(false);
+    generation = 2;
+    await e.refreshAll();
+    // Page 1: the spec's list of the feed's current items; the first generation left the feed.
+    const first = await e.getSectionArticles("local", 15);
+    expect(first.articles.map((a) => a.id)).toEqual(Array.from({ length: 10 }, (_, i) => `gen2-${i}`));
+    expect(await e.hasOlder("local", 15)).toBe(true);
+    // With 4 a page: page 1 shows gen2-0..3, so page 2 goes on from there.
+    expect((await e.getSectionArticles("local", 4)).articles.map((a) => a.id)).toEqual(
+      Array.from({ length: 4 }, (_, i) => `gen2-${i}`),
+    );
+    const page2 = await e.getSectionArchive("local", 2, 4);
+    expect(page2.articles.map((a) => a.id)).toEqual(["gen2-4", "gen2-5", "gen2-6", "gen2-7"]);
+    expect(page2.more).toBe(true);
+    const last = await e.getSectionArchive("local", 5, 4);
+    expect(last.articles.map((a) => a.id)).toEqual(["gen1-6", "gen1-7", "gen1-8", "gen1-9"]);
+    expect(last.more).toBe(false);
+    // Search: pages of a ranked list, each page cut in the store; past the end is empty.
+    const all = await e.searchPage("charging", 1, 100);
+    expect(all.hits.length).toBeGreaterThan(4);
+    const one = await e.searchPage("charging", 1, 2);
+    const two = await e.searchPage("charging", 2, 2);
+    expect(one.more).toBe(true);
+    expect([...one.hits, ...two.hits].map((h) => h.article.id)).toEqual(
+      all.hits.slice(0, 4).map((h) => h.article.id),
+    );
+    expect((await e.searchPage("charging", 999, 20)).hits).toEqual([]);
+  });
+
+  it("prunes archived items past ARTICLE_RETENTION_DAYS after a cycle, never current ones", async () => {
+    let generation = 1;
+    const s = await server({
+      "/a.xml": (_req, res) =>
+        void res.writeHead(200).end(generateRss({ items: 5, guidPrefix: `gen${generation}` })),
+    });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 30 });
+    await e.refreshAll();
+    generation = 2;
+    await e.refreshAll();
+    // The 2024 items of the first generation left the feed and are long past 30 days: gone.
+    expect((await e.health())[0]?.articleCount).toBe(5);
+    expect((await e.getSectionArticles("local")).articles).toHaveLength(5);
+    expect(await e.hasOlder("local")).toBe(false);
   });
 });

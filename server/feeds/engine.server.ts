@@ -1,42 +1,43 @@
-import type { DatabaseSync } from "node:sqlite";
 import { type Article, type SearchHit, toSummary } from "../../app/lib/article.ts";
 import { type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { getConfig } from "../config.server.ts";
 import { logger as defaultLogger } from "../logger.server.ts";
-import { openDatabase } from "../store/db.server.ts";
-import { createFeedStore, type FeedState, type FeedStore } from "../store/feed-store.server.ts";
-import { errorMessage, HttpStatusError, UnknownSectionError } from "./errors.ts";
+import type { FeedStore } from "../store/feed-store.ts";
+import { openStore } from "../store/store.server.ts";
+import type { Store } from "../store/store.ts";
+import { errorMessage, UnknownSectionError } from "./errors.ts";
 import { loadFeedsConfig } from "./feeds-config.server.ts";
-import { type FeedsConfig, feedsBySection } from "./feeds-config.ts";
-import { FETCH_TIMEOUT_MS, feedUserAgent, MAX_BODY_BYTES, MAX_REDIRECTS } from "./fetch.server.ts";
-import { createLimiter } from "./limiter.ts";
-import { readFeed } from "./read-feed.server.ts";
+import type { FeedsConfig } from "./feeds-config.ts";
+import {
+  type CycleStats,
+  createIngest,
+  type EngineLogger,
+  type Ingest,
+  type RefreshOutcome,
+  type UnsavedFailure,
+} from "./ingest.server.ts";
+import { createWorkerIngest } from "./ingest-client.server.ts";
 import { searchSampleArticles } from "./sample-search.ts";
 import { createSampleSource } from "./samples.server.ts";
-import { backoffDelayMs, isDue, jitteredIntervalMs } from "./schedule.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT, itemToArticle } from "./section-articles.ts";
 
-/** The subset of pino the engine uses (tests pass a recorder). */
-export type EngineLogger = {
-  debug(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
-
-/**
- * Items kept per feed. Sections show at most 50; the rest serve search. The cap bounds the work a
- * huge feed can cause (normalising, one write transaction) while the server is answering pages.
- */
-export const MAX_STORED_ITEMS = 500;
+export {
+  type CycleStats,
+  type EngineLogger,
+  MAX_STORED_ITEMS,
+  type RefreshOutcome,
+  type UnsavedFailure,
+} from "./ingest.server.ts";
 
 export type FeedEngineOptions = {
   /** Defaults to loadFeedsConfig(FEEDS_CONFIG), i.e. content/feeds.json. */
   feeds?: FeedsConfig;
-  /** An open database; otherwise one is opened (and closed by stop()) in dataDir. */
-  db?: DatabaseSync;
+  /** An open store; otherwise one is opened (and closed by stop()) in dataDir. */
+  store?: Store;
   dataDir?: string;
   refreshMinutes?: number;
+  /** Archived items older than this are pruned (ARTICLE_RETENTION_DAYS). */
+  retentionDays?: number;
   sampleFallback?: boolean;
   samplesDir?: string;
   /** Used in the User-Agent and to resolve the samples' site-relative links. */
@@ -46,19 +47,19 @@ export type FeedEngineOptions = {
   fetchTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
+  /**
+   * "worker": fetch, parse and write in a worker thread with its own connection to the store in
+   * dataDir (the server); "inline" (default): in this thread (CLI, tests).
+   */
+  ingest?: "worker" | "inline";
+  /** Inline only. */
   fetch?: typeof globalThis.fetch;
   now?: () => Date;
   random?: () => number;
   logger?: EngineLogger;
-  /** Called after a feed's stored articles change (the page cache drops what it rendered). */
-  onStoreChange?: (url: string) => void;
+  /** Called once per batch of refreshes with the sections whose stored articles changed. */
+  onStoreChange?: (sections: FeedSectionKey[]) => void;
 };
-
-export type RefreshOutcome =
-  | { url: string; status: "updated"; items: number }
-  | { url: string; status: "not-modified" }
-  | { url: string; status: "failed"; error: string }
-  | { url: string; status: "skipped" };
 
 /** One feed's health as /api/health/feeds reports it. Times are ISO strings. */
 export type FeedHealth = {
@@ -74,6 +75,10 @@ export type FeedHealth = {
 };
 
 export type SectionArticles = { articles: Article[]; sample: boolean };
+
+/** A page of a section's archive (page 2 on) or of search results. */
+export type ArchivePage = { articles: Article[]; more: boolean };
+export type SearchPage = { hits: SearchHit[]; more: boolean };
 
 export type FeedEngine = {
   /** Refreshes every feed now, then due feeds every FEED_REFRESH_MINUTES (±10%). Idempotent. */
@@ -92,129 +97,100 @@ export type FeedEngine = {
    * logged and gives an empty list.
    */
   getSectionArticles(section: string, limit?: number): Promise<SectionArticles>;
+  /**
+   * Page `page` (2 or more) of a section's archive: its feeds' current and past items that page 1
+   * does not show, newest first, `limit` per page; `more` when an older page exists. Page 1 is
+   * getSectionArticles.
+   */
+  getSectionArchive(section: string, page: number, limit?: number): Promise<ArchivePage>;
+  /** Whether the section's archive holds items page 1 does not show (an "Older headlines" page). */
+  hasOlder(section: string, limit?: number): Promise<boolean>;
   /** The newest articles across all sections (for a ticker). */
   latestArticles(limit?: number): Promise<SectionArticles>;
   /** The newest stored publishedAt of a section (for sitemaps); undefined when nothing is stored. */
   newestPublishedAt(section: string): Promise<string | undefined>;
   /** Full-text search over titles and excerpts, best matches first, with marked matches. */
   searchArticles(query: string, limit?: number): Promise<SearchHit[]>;
+  /** One page (1-based) of search results, `limit` per page, cached briefly per query and page. */
+  searchPage(query: string, page: number, limit?: number): Promise<SearchPage>;
   health(): Promise<FeedHealth[]>;
+  /** The last whole refresh cycle, once there has been one. */
+  lastCycle(): CycleStats | undefined;
   /** The sections that have feeds, in the spec's order. */
   sections(): FeedSectionKey[];
 };
+
+/** How long a page of search results is reused for the same query. */
+export const SEARCH_CACHE_MS = 15_000;
+const SEARCH_CACHE_ENTRIES = 500;
 
 export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   // Only touch the environment for what the caller did not pass (tests pass everything).
   const env = () => getConfig();
   const feeds = options.feeds ?? loadFeedsConfig(env().FEEDS_CONFIG);
   const intervalMs = (options.refreshMinutes ?? env().FEED_REFRESH_MINUTES) * 60_000;
+  const retentionDays = options.retentionDays ?? env().ARTICLE_RETENTION_DAYS;
   const sampleFallback = options.sampleFallback ?? env().SAMPLE_FALLBACK === "on";
   const siteUrl = options.siteUrl ?? env().SITE_URL;
   const now = options.now ?? (() => new Date());
-  const random = options.random ?? Math.random;
   const log: EngineLogger = options.logger ?? defaultLogger;
-  const ownsDb = options.db === undefined;
-  const db = options.db ?? openDatabase(options.dataDir ?? env().DATA_DIR);
-  const store: FeedStore = createFeedStore(db);
+  const ownsStore = options.store === undefined;
+  const dataDir = options.dataDir ?? (ownsStore || options.ingest === "worker" ? env().DATA_DIR : "");
+  const owned: Store = options.store ?? openStore(dataDir);
+  const store: FeedStore = owned.feeds;
   const samples = createSampleSource({ dir: options.samplesDir, siteUrl, now });
-  const limiter = createLimiter(options.concurrency ?? 4);
-  const userAgent = feedUserAgent(siteUrl);
-  const byUrl = feedsBySection(feeds);
-  const inFlight = new Map<string, Promise<RefreshOutcome>>();
-  const shutdown = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
+  const searchCache = new Map<string, { expires: number; page: Promise<SearchPage> }>();
   let stopped = false;
+  let lastCycle: CycleStats | undefined;
+  const onCycle = (cycle: CycleStats) => {
+    lastCycle = cycle;
+  };
+  // Failures the store could not record (a full disk): health shows them all the same.
+  const unsaved = new Map<string, UnsavedFailure>();
+  const onUnsaved = (url: string, failure: UnsavedFailure | undefined) => {
+    if (failure) unsaved.set(url, failure);
+    else unsaved.delete(url);
+  };
 
-  store.syncFeeds(feeds);
-
-  async function refresh(url: string): Promise<RefreshOutcome> {
-    if (stopped) return { url, status: "skipped" };
-    const at = now();
-    const iso = at.toISOString();
-    let state: FeedState | undefined;
-    try {
-      state = store.feed(url);
-      // Validators are only worth sending when we still hold what they validate.
-      const conditional = store.articleCount(url) > 0;
-      const result = await readFeed(url, {
-        etag: conditional ? state?.etag : undefined,
-        lastModified: conditional ? state?.lastModified : undefined,
-        timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
-        maxBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
-        maxRedirects: options.maxRedirects ?? MAX_REDIRECTS,
-        userAgent,
-        signal: shutdown.signal,
-        fetch: options.fetch,
-        now: at,
-        maxItems: MAX_STORED_ITEMS,
-      });
-      const next = new Date(now().getTime() + intervalMs).toISOString();
-      if (result.notModified) {
-        store.saveNotModified(url, iso, next);
-        log.debug({ url }, "feed not modified");
-        return { url, status: "not-modified" };
-      }
-      if (result.items.length === 0 && conditional) {
-        // A feed that suddenly lists nothing is far more often a publisher's glitch than an empty
-        // newsroom: keep what we have (stale beats empty), but say so.
-        store.saveNotModified(url, iso, next);
-        log.warn({ url }, "feed answered with no items; keeping the stored ones");
-        return { url, status: "not-modified" };
-      }
-      store.saveSuccess(url, result, iso, next);
-      options.onStoreChange?.(url);
-      if (result.skipped > 0) log.warn({ url, skipped: result.skipped }, "feed items skipped");
-      log.info({ url, items: result.items.length }, "feed refreshed");
-      return { url, status: "updated", items: result.items.length };
-    } catch (error) {
-      // A fetch cancelled by stop() says nothing about the feed's health.
-      if (stopped) return { url, status: "skipped" };
-      const message = errorMessage(error);
-      const failures = (state?.consecutiveFailures ?? 0) + 1;
-      const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
-      const next = new Date(now().getTime() + backoffDelayMs(failures, intervalMs, retryAfter)).toISOString();
-      try {
-        store.saveFailure(url, message, iso, next);
-      } catch (storeError) {
-        log.error({ url, err: errorMessage(storeError) }, "could not record feed failure");
-      }
-      log.warn({ url, err: message, failures }, "feed refresh failed");
-      return { url, status: "failed", error: message };
-    }
-  }
-
-  function refreshFeed(url: string): Promise<RefreshOutcome> {
-    const running = inFlight.get(url);
-    if (running) return running;
-    const task = limiter.run(() => refresh(url)).finally(() => inFlight.delete(url));
-    inFlight.set(url, task);
-    return task;
-  }
-
-  async function refreshAll(): Promise<RefreshOutcome[]> {
-    return Promise.all([...byUrl.keys()].map(refreshFeed));
-  }
-
-  async function refreshDue(): Promise<void> {
-    const t = now().getTime();
-    const due = [...byUrl.keys()].filter((url) => isDue(store.feed(url)?.nextCheckAt, t, intervalMs));
-    await Promise.all(due.map(refreshFeed));
-  }
-
-  function scheduleTick(): void {
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        refreshDue()
-          .catch((error) => log.error({ err: errorMessage(error) }, "scheduled refresh failed"))
-          .finally(scheduleTick);
-      },
-      jitteredIntervalMs(intervalMs, random),
-    );
-    // The schedule alone must never keep the process alive (tests, CLI, graceful shutdown).
-    timer.unref();
-  }
+  // The configuration is written before the worker starts, so both sides see the same feeds.
+  const synced = store.syncFeeds(feeds);
+  let ingest: Ingest | undefined;
+  const ready: Promise<Ingest> = synced.then(() => {
+    const common = {
+      intervalMs,
+      siteUrl,
+      retentionDays,
+      concurrency: options.concurrency,
+      fetchTimeoutMs: options.fetchTimeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      maxRedirects: options.maxRedirects,
+    };
+    ingest =
+      options.ingest === "worker"
+        ? createWorkerIngest(
+            {
+              ...common,
+              dataDir,
+              feeds: [...feeds].map(([k, v]) => [k, [...v]]),
+              quiet: options.logger !== undefined,
+            },
+            { onChange: options.onStoreChange, onCycle, onUnsaved, logger: log },
+          )
+        : createIngest({
+            ...common,
+            feeds,
+            store,
+            fetch: options.fetch,
+            now,
+            random: options.random,
+            logger: log,
+            onChange: options.onStoreChange,
+            onCycle,
+            onUnsaved,
+          });
+    return ingest;
+  });
+  ready.catch((error) => log.error({ err: errorMessage(error) }, "feed store could not be prepared"));
 
   function sectionFeeds(section: string): readonly string[] {
     const urls = isFeedSectionKey(section) ? feeds.get(section) : undefined;
@@ -222,29 +198,28 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     return urls;
   }
 
+  const wholeLimit = (requested: number, fallback: number) =>
+    Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : fallback;
+
   async function getSectionArticles(
     section: string,
     requested = DEFAULT_SECTION_LIMIT,
   ): Promise<SectionArticles> {
     const urls = sectionFeeds(section);
-    const limit = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_SECTION_LIMIT;
+    const limit = wholeLimit(requested, DEFAULT_SECTION_LIMIT);
     const key = section as FeedSectionKey;
     try {
+      await synced;
       const take = urls.length === 1 ? limit : Math.ceil(limit / urls.length);
-      const read = () => urls.map((url) => store.items(url, take));
-      let perFeed = read();
+      let perFeed = await store.sectionItems(key, take);
       if (perFeed.every((items) => items.length === 0)) {
         // Cold section: wait for its feeds' fetches (joining any in flight; never a second one).
-        const pending = urls.flatMap((url) => {
-          const running = inFlight.get(url);
-          if (running) return [running];
-          return store.feed(url)?.lastAttemptAt === undefined && !stopped ? [refreshFeed(url)] : [];
-        });
-        if (pending.length > 0) {
-          await Promise.all(pending);
-          perFeed = read();
+        if (!stopped) {
+          await (await ready).settle(urls);
+          perFeed = await store.sectionItems(key, take);
         }
-        const everFetched = urls.some((url) => store.feed(url)?.lastSuccessAt !== undefined);
+        let everFetched = false;
+        for (const url of urls) if ((await store.feed(url))?.lastSuccessAt !== undefined) everFetched = true;
         if (perFeed.every((items) => items.length === 0) && !everFetched && sampleFallback) {
           const items = await samples.items(key);
           if (items.length > 0) return { articles: buildSectionArticles(key, [items], limit), sample: true };
@@ -257,9 +232,37 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     }
   }
 
+  /** How many current items of each feed the section's first page takes (the spec's rule). */
+  const firstPageTake = (urls: readonly string[], limit: number) =>
+    urls.length === 1 ? limit : Math.ceil(limit / urls.length);
+
+  async function getSectionArchive(section: string, page: number, requested = DEFAULT_SECTION_LIMIT) {
+    const urls = sectionFeeds(section);
+    const limit = Math.max(1, wholeLimit(requested, DEFAULT_SECTION_LIMIT));
+    const p = Math.max(2, Math.floor(page) || 2);
+    try {
+      await synced;
+      // Page 2 starts after what page 1 shows: each feed's first items are left out.
+      const rows = await store.sectionArchive(
+        section as FeedSectionKey,
+        limit + 1,
+        (p - 2) * limit,
+        firstPageTake(urls, limit),
+      );
+      const articles = rows
+        .slice(0, limit)
+        .map((r) => itemToArticle(r.item, section as FeedSectionKey, r.feedIndex));
+      return { articles, more: rows.length > limit };
+    } catch (error) {
+      log.error({ section, err: errorMessage(error) }, "section archive failed");
+      return { articles: [], more: false };
+    }
+  }
+
   async function latestArticles(limit = 10): Promise<SectionArticles> {
     try {
-      const stored = store.latest(limit).map((p) => itemToArticle(p.item, p.section, p.feedIndex));
+      await synced;
+      const stored = (await store.latest(limit)).map((p) => itemToArticle(p.item, p.section, p.feedIndex));
       if (stored.length > 0 || !sampleFallback) return { articles: stored, sample: false };
       const all: Article[] = [];
       for (const section of feeds.keys()) {
@@ -276,26 +279,81 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     }
   }
 
+  async function search(query: string, limit: number, offset: number): Promise<SearchPage> {
+    try {
+      await synced;
+      // Nothing stored yet (first run, offline): the pages show the samples, so search them.
+      if (sampleFallback && (await store.latest(1)).length === 0) {
+        const all: Article[] = [];
+        for (const section of feeds.keys()) {
+          all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
+        }
+        const hits = searchSampleArticles(all, query, offset + limit + 1);
+        return { hits: hits.slice(offset, offset + limit), more: hits.length > offset + limit };
+      }
+      const rows = await store.search(query, limit + 1, offset);
+      return {
+        hits: rows.slice(0, limit).map((row) => ({
+          article: toSummary(itemToArticle(row.item, row.section, row.feedIndex)),
+          section: row.section,
+          title: row.title,
+          excerpt: row.excerpt,
+        })),
+        more: rows.length > limit,
+      };
+    } catch (error) {
+      log.error({ err: errorMessage(error) }, "search failed");
+      return { hits: [], more: false };
+    }
+  }
+
+  // A page of results, never the whole index, whatever a caller passes.
+  const cappedLimit = (limit: number) => Math.min(Math.max(Math.trunc(limit) || 0, 0), 100);
+
+  function searchPage(query: string, page: number, limit = 20): Promise<SearchPage> {
+    const capped = cappedLimit(limit);
+    const p = Math.min(Math.max(Math.floor(page) || 1, 1), 1000);
+    const key = `${capped}\u0000${p}\u0000${query.normalize("NFKC").trim().toLowerCase()}`;
+    const t = Date.now();
+    const hit = searchCache.get(key);
+    if (hit && hit.expires > t) return hit.page;
+    const result = search(query, capped, (p - 1) * capped);
+    if (searchCache.size >= SEARCH_CACHE_ENTRIES) {
+      for (const [k, v] of searchCache)
+        if (v.expires <= t || searchCache.size >= SEARCH_CACHE_ENTRIES) searchCache.delete(k);
+    }
+    searchCache.set(key, { expires: t + SEARCH_CACHE_MS, page: result });
+    return result;
+  }
+
   return {
     start() {
-      if (started || stopped) return;
-      started = true;
-      refreshAll().catch((error) => log.error({ err: errorMessage(error) }, "initial refresh failed"));
-      scheduleTick();
+      if (stopped) return;
+      ready.then((i) => i.start()).catch(() => undefined);
     },
 
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (timer) clearTimeout(timer);
-      shutdown.abort();
-      await Promise.allSettled([...inFlight.values()]);
-      if (ownsDb) db.close();
+      await synced.catch(() => undefined);
+      await ingest?.stop();
+      if (ownsStore) await owned.close();
     },
 
-    refreshAll,
-    refreshFeed,
+    refreshAll: async () => (stopped ? [] : (await ready).refreshAll()),
+    refreshFeed: async (url) => (stopped ? { url, status: "skipped" } : (await ready).refreshFeed(url)),
     getSectionArticles,
+    getSectionArchive,
+    async hasOlder(section, requested = DEFAULT_SECTION_LIMIT) {
+      const urls = sectionFeeds(section);
+      const limit = Math.max(1, wholeLimit(requested, DEFAULT_SECTION_LIMIT));
+      try {
+        return await store.hasArchive(section as FeedSectionKey, firstPageTake(urls, limit));
+      } catch (error) {
+        log.error({ section, err: errorMessage(error) }, "section archive failed");
+        return false;
+      }
+    },
     latestArticles,
 
     async newestPublishedAt(section) {
@@ -304,42 +362,28 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     },
 
     async searchArticles(query, limit = 20) {
-      try {
-        // A page of results, never the whole index, whatever a caller passes.
-        const capped = Math.min(Math.max(Math.trunc(limit) || 0, 0), 100);
-        // Nothing stored yet (first run, offline): the pages show the samples, so search them.
-        if (sampleFallback && store.latest(1).length === 0) {
-          const all: Article[] = [];
-          for (const section of feeds.keys()) {
-            all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
-          }
-          return searchSampleArticles(all, query, capped);
-        }
-        return store.search(query, capped).map((row) => ({
-          article: toSummary(itemToArticle(row.item, row.section, row.feedIndex)),
-          section: row.section,
-          title: row.title,
-          excerpt: row.excerpt,
-        }));
-      } catch (error) {
-        log.error({ err: errorMessage(error) }, "search failed");
-        return [];
-      }
+      return (await search(query, cappedLimit(limit), 0)).hits;
     },
+    searchPage,
 
     async health() {
-      return store.feeds().map((f) => ({
-        url: f.url,
-        sections: f.sections,
-        lastSuccessAt: f.lastSuccessAt ?? null,
-        lastAttemptAt: f.lastAttemptAt ?? null,
-        lastError: f.lastError ?? null,
-        consecutiveFailures: f.consecutiveFailures,
-        nextCheckAt: f.nextCheckAt ?? null,
-        articleCount: f.articleCount,
-      }));
+      await synced;
+      return (await store.feeds()).map((f) => {
+        const failed = unsaved.get(f.url);
+        return {
+          url: f.url,
+          sections: f.sections,
+          lastSuccessAt: f.lastSuccessAt ?? null,
+          lastAttemptAt: failed?.at ?? f.lastAttemptAt ?? null,
+          lastError: failed?.error ?? f.lastError ?? null,
+          consecutiveFailures: failed?.failures ?? f.consecutiveFailures,
+          nextCheckAt: failed?.nextCheckAt ?? f.nextCheckAt ?? null,
+          articleCount: f.articleCount,
+        };
+      });
     },
 
+    lastCycle: () => lastCycle,
     sections: () => [...feeds.keys()],
   };
 }

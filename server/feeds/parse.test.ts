@@ -96,3 +96,19 @@ describe("parseFeed", () => {
     expect(() => parseFeed(body)).toThrow(/^Failed to parse RSS XML$/);
   });
 });
+
+describe("parseFeed with maxItems", () => {
+  it("stops reading after that many items, at the top of the channel or the document", () => {
+    const items = Array.from({ length: 50 }, (_, i) => `<item><title>t${i}</title></item>`).join("");
+    // The tail is not even read: a broken end does not matter once the cap is reached.
+    const rss = `<rss version="2.0"><channel><title>c</title>${items}<item><title>broken`;
+    const parsed = parseFeed(rss, { maxItems: 10 });
+    expect(parsed.title).toBe("c");
+    expect(parsed.items.map((i) => i.title)).toEqual(Array.from({ length: 10 }, (_, i) => `t${i}`));
+    expect(() => parseFeed(rss)).toThrow("Failed to parse RSS XML");
+    const entries = Array.from({ length: 5 }, (_, i) => `<entry><title>e${i}</title></entry>`).join("");
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>a</title>${entries}</feed>`;
+    expect(parseFeed(atom, { maxItems: 3 }).items).toHaveLength(3);
+    expect(parseFeed(atom, { maxItems: 30 }).items).toHaveLength(5);
+  });
+});

@@ -36,12 +36,13 @@ export type ParsedFeed = {
 /**
  * Parses RSS 0.9x/2.0, RDF (RSS 1.0) and Atom 1.0 into raw items. Anything that is not a well-formed
  * document of one of those kinds is the catalogue's 'Failed to parse RSS XML'. A malformed item
- * (missing fields, odd shapes) gives a sparse RawItem, never an exception.
+ * (missing fields, odd shapes) gives a sparse RawItem, never an exception. With `maxItems`, reading
+ * stops after that many items (the rest of the document is not read, nor checked).
  */
-export function parseFeed(xml: string): ParsedFeed {
+export function parseFeed(xml: string, options: { maxItems?: number } = {}): ParsedFeed {
   let root: XmlElement;
   try {
-    root = parseXml(xml);
+    root = parseXml(xml, options);
   } catch (error) {
     throw new FeedParseError({ cause: error });
   }

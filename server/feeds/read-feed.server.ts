@@ -26,7 +26,12 @@ export async function readFeed(
 ): Promise<FeedReadResult> {
   const fetched = await fetchFeed(url, options);
   if (fetched.notModified) return fetched;
-  const parsed = parseFeed(fetched.body);
+  // Twice the cap leaves room for items the normaliser skips, and no more: a huge feed's tail
+  // is never read.
+  const parsed = parseFeed(
+    fetched.body,
+    options.maxItems === undefined ? {} : { maxItems: options.maxItems * 2 },
+  );
   const { items, skipped, duplicates } = normalizeFeed(parsed, fetched.url, options.now, options.maxItems);
   const result: FeedReadResult = { notModified: false, url: fetched.url, items, skipped, duplicates };
   if (parsed.title) result.title = parsed.title;

@@ -98,6 +98,24 @@ describe("buildSectionArticles", () => {
     expect(merged.map((a) => a.id)).toEqual(["same-0", "same-1"]);
   });
 
+  it("shows two publishers' different stories that share a guid (13.9)", () => {
+    const a = feedItems("a", 1, "2024-05-01T10:00:00Z", 1).map((i) => ({
+      ...i,
+      guid: "1",
+      link: "https://a.example/1",
+    }));
+    const b = feedItems("b", 1, "2024-05-01T09:00:00Z", 1).map((i) => ({
+      ...i,
+      guid: "1",
+      link: "https://b.example/1",
+    }));
+    const merged = buildSectionArticles("sports", [a, b], 10);
+    expect(merged.map((a) => [a.id, a.title])).toEqual([
+      ["1", "a 0"],
+      ["sports-1-1", "b 0"],
+    ]);
+  });
+
   it("is empty when there is nothing, with nothing featured", () => {
     expect(buildSectionArticles("local", [[]], 15)).toEqual([]);
     expect(buildSectionArticles("sports", [[], []], 15)).toEqual([]);

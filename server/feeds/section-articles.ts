@@ -52,15 +52,23 @@ export function buildSectionArticles(
   } else {
     const perFeed = Math.ceil(limit / Math.max(1, feeds.length));
     const merged = feeds.flatMap((items, feedIndex) =>
-      items.slice(0, perFeed).map((item) => itemToArticle(item, section, feedIndex)),
+      items
+        .slice(0, perFeed)
+        .map((item) => ({ article: itemToArticle(item, section, feedIndex), feedIndex })),
     );
-    merged.sort(newestFirst);
-    // Two feeds of one section can carry the same story; its guid would repeat.
-    const seen = new Set<string>();
+    merged.sort((a, b) => newestFirst(a.article, b.article));
+    // Two feeds of one section can carry the same story (same link, else same guid and title):
+    // it appears once. Two publishers' different stories that happen to share a guid both
+    // appear, the later with an id qualified by its feed, so ids stay unique (ids are per feed).
+    const stories = new Set<string>();
+    const ids = new Set<string>();
     articles = [];
-    for (const article of merged) {
-      if (seen.has(article.id)) continue;
-      seen.add(article.id);
+    for (const { article, feedIndex } of merged) {
+      const story = article.link ?? `${article.id}\u0000${article.title}`;
+      if (stories.has(story)) continue;
+      stories.add(story);
+      if (ids.has(article.id)) article.id = `${section}-${feedIndex}-${article.id}`;
+      ids.add(article.id);
       articles.push(article);
       if (articles.length === limit) break;
     }

@@ -73,8 +73,12 @@ function fail(message: string, at: number): never {
 }
 
 /** Parses a document and returns its root element; throws XmlSyntaxError when it is not well formed. */
-export function parseXml(xml: string): XmlElement {
+export function parseXml(xml: string, options: { maxItems?: number } = {}): XmlElement {
   const n = xml.length;
+  // Feed items (RSS/RDF <item>, Atom <entry>) closed so far, at the top two levels; reading
+  // stops after maxItems of them, so a huge feed costs no more than its first items.
+  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  let items = 0;
   let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (i < n && isSpace(xml.charCodeAt(i))) i++;
 
@@ -112,6 +116,9 @@ export function parseXml(xml: string): XmlElement {
       const el = stack.pop() as XmlElement;
       el.innerEnd = lt;
       i = gt + 1;
+      if (stack.length <= 2 && (el.name === "item" || el.name === "entry") && ++items >= maxItems) {
+        return root as XmlElement;
+      }
       continue;
     }
 

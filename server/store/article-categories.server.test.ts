@@ -32,22 +32,22 @@ const item = (position: number, categories?: string[]): FeedItem => ({
 });
 
 describe("article categories in the store", () => {
-  it("are written and read back; an item without any has none", () => {
+  it("are written and read back; an item without any has none", async () => {
     const db = openDatabase(tempDir());
     try {
       const store = createFeedStore(db);
-      store.syncFeeds(new Map([["local", [URL]]]));
-      store.saveSuccess(URL, { items: [item(0, ["Charging", "Local government"]), item(1)] }, "t", "n");
-      const [tagged, untagged] = store.items(URL);
+      await store.syncFeeds(new Map([["local", [URL]]]));
+      await store.saveSuccess(URL, { items: [item(0, ["Charging", "Local government"]), item(1)] }, "t", "n");
+      const [tagged, untagged] = await store.items(URL);
       expect(tagged?.categories).toEqual(["Charging", "Local government"]);
       expect(untagged).not.toHaveProperty("categories");
-      expect(store.latest(1)[0]?.item.categories).toEqual(["Charging", "Local government"]);
+      expect((await store.latest(1))[0]?.item.categories).toEqual(["Charging", "Local government"]);
     } finally {
       db.close();
     }
   });
 
-  it("arrive by a migration that keeps the articles a version 3 database holds", () => {
+  it("arrive by a migration that keeps the articles a version 3 database holds", async () => {
     const dir = tempDir();
     const v3 = openDatabase(dir, { migrations: MIGRATIONS.filter((m) => m.version <= 3) });
     v3.exec("INSERT INTO feeds (url) VALUES ('https://a.example/feed')");
@@ -59,11 +59,26 @@ describe("article categories in the store", () => {
     const db = openDatabase(dir);
     try {
       expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-      expect(
-        createFeedStore(db)
-          .items(URL)
-          .map((i) => [i.title, i.categories]),
-      ).toEqual([["Kept", undefined]]);
+      const items = await createFeedStore(db).items(URL);
+      expect(items.map((i) => [i.title, i.categories])).toEqual([["Kept", undefined]]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("survive the archive migration (version 5 to 6): a stored item keeps its categories", async () => {
+    const dir = tempDir();
+    const v5 = openDatabase(dir, { migrations: MIGRATIONS.filter((m) => m.version <= 5) });
+    v5.exec(`INSERT INTO feeds (url) VALUES ('${URL}')`);
+    v5.exec(
+      `INSERT INTO articles (feed_url, position, guid, title, excerpt, content, published_at, dated, read_time, categories)
+       VALUES ('${URL}', 0, 'g-0', 'Tagged', '', '', '2024-05-01T12:00:00.000Z', 1, 1, '["Charging"]')`,
+    );
+    v5.close();
+    const db = openDatabase(dir);
+    try {
+      const items = await createFeedStore(db).items(URL);
+      expect(items.map((i) => [i.title, i.categories])).toEqual([["Tagged", ["Charging"]]]);
     } finally {
       db.close();
     }

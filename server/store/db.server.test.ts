@@ -10,6 +10,7 @@ import {
   schemaVersion,
   transaction,
 } from "./db.server.ts";
+import { createFeedStore } from "./feed-store.server.ts";
 import { MIGRATIONS, type Migration } from "./migrations.server.ts";
 
 const dirs: string[] = [];
@@ -108,6 +109,61 @@ describe("transaction", () => {
       }),
     ).toThrow("abort");
     expect(db.prepare("SELECT x FROM t").all()).toEqual([{ x: 1 }]);
+    db.close();
+  });
+});
+
+describe("the archive migration", () => {
+  it("keeps the articles a version 3 database holds, one per (feed, guid), searchable", async () => {
+    const dir = tempDir();
+    const v3 = MIGRATIONS.filter((m) => m.version <= 3);
+    let db = openDatabase(dir, { migrations: v3 });
+    db.exec("INSERT INTO feeds (url) VALUES ('https://a.example/feed')");
+    db.exec(
+      "INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank) VALUES ('https://a.example/feed', 'local', 0, 1, 0)",
+    );
+    const insert = db.prepare(
+      `INSERT INTO articles (feed_url, position, guid, title, excerpt, content, link, published_at, dated, read_time)
+       VALUES ('https://a.example/feed', ?, ?, ?, 'Solar excerpt', '', ?, '2026-01-01T00:00:00.000Z', 1, 1)`,
+    );
+    insert.run(0, "g1", "Solar farm opens", "https://a.example/1");
+    insert.run(1, "g1", "Solar farm opens (repeat)", "https://a.example/1");
+    insert.run(2, null, "No guid", "https://a.example/2");
+    db.close();
+    db = openDatabase(dir);
+    try {
+      expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+      const store = createFeedStore(db);
+      expect((await store.items("https://a.example/feed")).map((i) => [i.position, i.title])).toEqual([
+        [0, "Solar farm opens"],
+        [2, "No guid"],
+      ]);
+      expect((await store.search("solar", 10)).map((h) => h.item.title)).toEqual([
+        "Solar farm opens",
+        "No guid",
+      ]);
+      expect(integrityProblems(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("transaction on a full disk (13.4)", () => {
+  it("throws SQLite's own error, never the failed ROLLBACK's, and leaves no transaction open", () => {
+    const db = openDatabase(tempDir());
+    db.exec("CREATE TABLE t (x TEXT)");
+    const { page_count } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+    // The file may not grow: as on a full disk, the next write that needs a page fails.
+    db.exec(`PRAGMA max_page_count = ${page_count}`);
+    const insert = db.prepare("INSERT INTO t VALUES (?)");
+    expect(() =>
+      transaction(db, () => {
+        for (let i = 0; i < 200; i++) insert.run("x".repeat(4000));
+      }),
+    ).toThrow(/database or disk is full/);
+    expect(db.isTransaction).toBe(false);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: 0 });
     db.close();
   });
 });

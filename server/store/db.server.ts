@@ -77,7 +77,15 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     db.exec("COMMIT");
     return result;
   } catch (error) {
-    db.exec("ROLLBACK");
+    // SQLite ends the transaction itself on some errors (disk full, I/O): then there is nothing to
+    // roll back, and a failing ROLLBACK must never hide the error that caused it.
+    if (db.isTransaction) {
+      try {
+        db.exec("ROLLBACK");
+      } catch {
+        // the original error is the one worth reporting
+      }
+    }
     throw error;
   }
 }

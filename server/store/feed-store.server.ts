@@ -1,35 +1,19 @@
+import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { TextSegment } from "../../app/lib/article.ts";
-import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
-import type { FeedsConfig } from "../feeds/feeds-config.ts";
+import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../app/lib/sections.ts";
 import type { FeedItem } from "../feeds/normalize.ts";
 import { transaction } from "./db.server.ts";
+import {
+  type FeedResult,
+  type FeedState,
+  type FeedStore,
+  FUTURE_TOLERANCE_MS,
+  type PlacedItem,
+  type SearchRow,
+} from "./feed-store.ts";
 
-/** A feed's refresh bookkeeping. Times are ISO strings. */
-export type FeedState = {
-  url: string;
-  title?: string;
-  etag?: string;
-  lastModified?: string;
-  lastAttemptAt?: string;
-  lastSuccessAt?: string;
-  /** The last failure's message, in the error catalogue's words; cleared by a success. */
-  lastError?: string;
-  consecutiveFailures: number;
-  nextCheckAt?: string;
-};
-
-export type FeedStatus = FeedState & { sections: FeedSectionKey[]; articleCount: number };
-
-/** An item with the section it is shown under (the first, in the spec's order, of its feed's). */
-export type PlacedItem = {
-  item: FeedItem;
-  section: FeedSectionKey;
-  /** The feed's place in its section's list, when the section merges several feeds. */
-  feedIndex?: number;
-};
-
-export type SearchRow = PlacedItem & { title: TextSegment[]; excerpt: TextSegment[] };
+export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
 // Private-use characters mark matches inside highlight()/snippet() output. Feed text cannot contain
 // them (htmlToText removes them), so a marker always means a match and never comes from a publisher.
@@ -78,7 +62,7 @@ const str = (v: unknown): string | undefined => (typeof v === "string" && v !== 
 
 function rowToItem(row: Row): FeedItem {
   const item: FeedItem = {
-    position: Number(row.position),
+    position: Number(row.position ?? -1),
     title: String(row.title),
     excerpt: String(row.excerpt),
     content: String(row.content),
@@ -138,9 +122,37 @@ function placed(row: Row): PlacedItem | undefined {
   return result;
 }
 
-/** Undated items keep the time we first saw them across refreshes, so they do not jump to the top. */
-function itemKey(guid: unknown, link: unknown, title: unknown): string {
-  return `${str(guid) ?? ""}\u0000${str(link) ?? ""}\u0000${String(title)}`;
+/** An item's identity within its feed: its guid, else its link, else its title. */
+export function itemKey(item: Pick<FeedItem, "guid" | "link" | "title">): string {
+  if (item.guid) return `g:${item.guid}`;
+  if (item.link) return `l:${item.link}`;
+  return `t:${item.title}`;
+}
+
+/** What a page shows of an item, hashed: equal fingerprints need no rewrite. */
+function fingerprint(item: FeedItem, publishedAt: string): string {
+  return createHash("sha1")
+    .update(
+      JSON.stringify([
+        item.guid,
+        item.title,
+        item.excerpt,
+        item.content,
+        item.link,
+        item.imageUrl,
+        item.author,
+        publishedAt,
+        item.dated,
+        item.readTime,
+        item.categories,
+      ]),
+    )
+    .digest("base64");
+}
+
+/** Repeated stories (same link, else same feed and guid) appear once in cross-feed lists. */
+function dedupeKey(row: Row, p: PlacedItem): string {
+  return p.item.link ?? (p.item.guid ? `${String(row.feed_url)}\u0000${p.item.guid}` : String(row.id));
 }
 
 // The first section (in the spec's order) that shows the article's feed.
@@ -148,8 +160,8 @@ const PLACEMENT = `
   JOIN feed_sections fs ON fs.feed_url = a.feed_url
    AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)`;
 
-/** All SQL for feeds and their articles. One instance per open database. */
-export function createFeedStore(db: DatabaseSync) {
+/** All SQL for feeds and their articles (SQLite). One instance per open database. */
+export function createFeedStore(db: DatabaseSync): FeedStore {
   const q = {
     upsertFeed: db.prepare("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING"),
     clearSections: db.prepare("DELETE FROM feed_sections"),
@@ -166,15 +178,20 @@ export function createFeedStore(db: DatabaseSync) {
                  (SELECT section FROM feed_sections WHERE feed_url = f.url ORDER BY section_rank)) AS sections
        FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url), f.url`,
     ),
-    undated: db.prepare(
-      "SELECT guid, link, title, published_at FROM articles WHERE feed_url = ? AND dated = 0",
+    known: db.prepare(
+      "SELECT id, item_key, position, fingerprint, first_seen_at FROM articles WHERE feed_url = ?",
     ),
-    deleteItems: db.prepare("DELETE FROM articles WHERE feed_url = ?"),
     insertItem: db.prepare(
-      `INSERT INTO articles (feed_url, position, guid, title, excerpt, content, link, image_url, author,
-                             published_at, dated, read_time, categories)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO articles (feed_url, item_key, position, guid, title, excerpt, content, link, image_url,
+                             author, published_at, dated, read_time, categories, first_seen_at, fingerprint)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    updateItem: db.prepare(
+      `UPDATE articles SET position = ?, guid = ?, title = ?, excerpt = ?, content = ?, link = ?,
+         image_url = ?, author = ?, published_at = ?, dated = ?, read_time = ?, categories = ?, fingerprint = ?
+       WHERE id = ?`,
+    ),
+    movePosition: db.prepare("UPDATE articles SET position = ? WHERE id = ?"),
     success: db.prepare(
       `UPDATE feeds SET title = COALESCE(?, title), etag = ?, last_modified = ?, last_attempt_at = ?,
          last_success_at = ?, last_error = NULL, consecutive_failures = 0, next_check_at = ?
@@ -189,7 +206,26 @@ export function createFeedStore(db: DatabaseSync) {
          next_check_at = ? WHERE url = ? RETURNING consecutive_failures`,
     ),
     setNextCheck: db.prepare("UPDATE feeds SET next_check_at = ? WHERE url = ?"),
-    items: db.prepare("SELECT * FROM articles WHERE feed_url = ? ORDER BY position LIMIT ?"),
+    items: db.prepare(
+      "SELECT * FROM articles WHERE feed_url = ? AND position IS NOT NULL ORDER BY position LIMIT ?",
+    ),
+    // Each feed's head through the articles_current index: a bounded read per feed, one statement.
+    sectionItems: db.prepare(
+      `SELECT a.*, fs.feed_index FROM feed_sections fs JOIN articles a ON a.id IN (
+         SELECT id FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT ?)
+       WHERE fs.section = ? ORDER BY fs.feed_index, a.position`,
+    ),
+    sectionFeeds: db.prepare("SELECT COUNT(*) AS n FROM feed_sections WHERE section = ?"),
+    sectionArchive: db.prepare(
+      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM feed_sections fs
+       JOIN articles a ON a.feed_url = fs.feed_url
+       WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?)
+       ORDER BY a.published_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+    ),
+    hasArchive: db.prepare(
+      `SELECT 1 AS found FROM feed_sections fs JOIN articles a ON a.feed_url = fs.feed_url
+       WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?) LIMIT 1`,
+    ),
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
     latest: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
@@ -199,19 +235,28 @@ export function createFeedStore(db: DatabaseSync) {
       `SELECT MAX(a.published_at) AS newest FROM articles a
        JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.section = ?`,
     ),
-    search: db.prepare(
+    // Ranking first, on ids only: highlight() and snippet() then run on one page of rows, never
+    // on the whole match set.
+    searchIds: db.prepare(
+      `SELECT f.rowid AS id FROM articles_fts f JOIN articles a ON a.id = f.rowid
+       WHERE articles_fts MATCH ?
+       ORDER BY bm25(articles_fts, 5.0, 1.0), a.published_at DESC LIMIT ? OFFSET ?`,
+    ),
+    searchRows: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count,
               highlight(articles_fts, 0, '${MATCH_START}', '${MATCH_END}') AS title_marked,
               snippet(articles_fts, 1, '${MATCH_START}', '${MATCH_END}', '…', 24) AS excerpt_marked
        FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid ${PLACEMENT}
-       WHERE articles_fts MATCH ?
-       ORDER BY bm25(articles_fts, 5.0, 1.0), a.published_at DESC LIMIT ?`,
+       WHERE articles_fts MATCH ? AND articles_fts.rowid IN (SELECT value FROM json_each(?))`,
+    ),
+    prune: db.prepare(
+      `DELETE FROM articles WHERE id IN (
+         SELECT id FROM articles WHERE published_at < ? AND position IS NULL LIMIT ?)`,
     ),
   };
 
   return {
-    /** Makes the feeds table match the configuration; feeds no longer configured lose their articles. */
-    syncFeeds(config: FeedsConfig): void {
+    async syncFeeds(config) {
       transaction(db, () => {
         const wanted = new Set<string>();
         q.clearSections.run();
@@ -229,13 +274,12 @@ export function createFeedStore(db: DatabaseSync) {
       });
     },
 
-    feed(url: string): FeedState | undefined {
+    async feed(url) {
       const row = q.feed.get(url) as Row | undefined;
       return row ? rowToState(row) : undefined;
     },
 
-    /** Every configured feed with its sections and stored article count (for /api/health/feeds). */
-    feeds(): FeedStatus[] {
+    async feeds() {
       return (q.feeds.all() as Row[]).map((row) => ({
         ...rowToState(row),
         sections: (JSON.parse(String(row.sections)) as string[]).filter(isFeedSectionKey),
@@ -243,26 +287,38 @@ export function createFeedStore(db: DatabaseSync) {
       }));
     },
 
-    /** A successful refresh: replaces the feed's items and records the success, atomically. */
-    saveSuccess(
-      url: string,
-      result: { items: readonly FeedItem[]; title?: string; etag?: string; lastModified?: string },
-      at: string,
-      nextCheckAt: string,
-    ): void {
-      transaction(db, () => {
-        const firstSeen = new Map<string, string>();
-        for (const row of q.undated.all(url) as Row[]) {
-          firstSeen.set(itemKey(row.guid, row.link, row.title), String(row.published_at));
-        }
-        q.deleteItems.run(url);
+    async saveSuccess(url: string, result: FeedResult, at: string, nextCheckAt: string) {
+      const fetchedAt = Date.parse(at);
+      const latestAllowed = Number.isNaN(fetchedAt)
+        ? undefined
+        : new Date(fetchedAt + FUTURE_TOLERANCE_MS).toISOString();
+      return transaction(db, () => {
+        const known = new Map<string, Row>();
+        for (const row of q.known.all(url) as Row[]) known.set(String(row.item_key), row);
+        const listed = new Set<string>();
+        let changed = false;
         for (const item of result.items) {
-          const publishedAt = item.dated
-            ? item.publishedAt
-            : (firstSeen.get(itemKey(item.guid, item.link, item.title)) ?? item.publishedAt);
-          q.insertItem.run(
-            url,
-            item.position,
+          const key = itemKey(item);
+          // A key listed twice in one feed is one story: the first listing wins.
+          if (listed.has(key)) continue;
+          listed.add(key);
+          const old = known.get(key);
+          // An undated item's publishedAt is already the time of this fetch (the normaliser's).
+          const firstSeen = old ? String(old.first_seen_at) : item.dated ? at : item.publishedAt;
+          // Undated items keep the time we first saw them; so do items dated far in the future,
+          // which would otherwise lead their section until that date.
+          const ahead = latestAllowed !== undefined && item.publishedAt > latestAllowed;
+          const publishedAt = !item.dated || ahead ? firstSeen : item.publishedAt;
+          const print = fingerprint(item, publishedAt);
+          if (old && old.fingerprint === print) {
+            if (Number(old.position ?? -1) !== item.position) {
+              q.movePosition.run(item.position, Number(old.id));
+              changed = true;
+            }
+            continue;
+          }
+          changed = true;
+          const fields = [
             item.guid ?? null,
             item.title,
             item.excerpt,
@@ -274,7 +330,16 @@ export function createFeedStore(db: DatabaseSync) {
             item.dated ? 1 : 0,
             item.readTime,
             item.categories && item.categories.length > 0 ? JSON.stringify(item.categories) : null,
-          );
+          ] as const;
+          if (old) q.updateItem.run(item.position, ...fields, print, Number(old.id));
+          else q.insertItem.run(url, key, item.position, ...fields, firstSeen, print);
+        }
+        // Items the feed no longer lists stay in the archive, no longer current.
+        for (const [key, row] of known) {
+          if (!listed.has(key) && row.position !== null) {
+            q.movePosition.run(null, Number(row.id));
+            changed = true;
+          }
         }
         q.success.run(
           result.title ?? null,
@@ -285,41 +350,70 @@ export function createFeedStore(db: DatabaseSync) {
           nextCheckAt,
           url,
         );
+        return { changed };
       });
     },
 
-    /** A 304: the stored items stay; the feed counts as healthy. */
-    saveNotModified(url: string, at: string, nextCheckAt: string): void {
+    async saveNotModified(url, at, nextCheckAt) {
       q.notModified.run(at, at, nextCheckAt, url);
     },
 
-    /** A failed refresh keeps the stored items. Returns the new count of consecutive failures. */
-    saveFailure(url: string, error: string, at: string, nextCheckAt: string): number {
-      const row = q.failure.get(at, error, nextCheckAt, url) as Row | undefined;
-      return Number(row?.consecutive_failures ?? 0);
+    async saveFailure(url, error, at, nextCheckAt) {
+      // all(), not get(): get() stops at the first row and a write SQLite then discards (disk
+      // full) would still look done; stepping to the end surfaces the real error.
+      const rows = q.failure.all(at, error, nextCheckAt, url) as Row[];
+      return Number(rows[0]?.consecutive_failures ?? 0);
     },
 
-    setNextCheck(url: string, nextCheckAt: string): void {
+    async setNextCheck(url, nextCheckAt) {
       q.setNextCheck.run(nextCheckAt, url);
     },
 
-    /** A feed's stored items in feed order. */
-    items(url: string, limit = -1): FeedItem[] {
+    async items(url, limit = -1) {
       return (q.items.all(url, limit) as Row[]).map(rowToItem);
     },
 
-    articleCount(url: string): number {
+    async sectionItems(section, perFeed) {
+      const n = Number((q.sectionFeeds.get(section) as Row | undefined)?.n ?? 0);
+      const lists: FeedItem[][] = Array.from({ length: n }, () => []);
+      if (perFeed <= 0) return lists;
+      for (const row of q.sectionItems.all(perFeed, section) as Row[]) {
+        lists[Number(row.feed_index)]?.push(rowToItem(row));
+      }
+      return lists;
+    },
+
+    async sectionArchive(section, limit, offset, skipCurrent = 0) {
+      if (limit < 1) return [];
+      const result: PlacedItem[] = [];
+      const rows = q.sectionArchive.all(
+        section,
+        Math.max(0, skipCurrent),
+        limit,
+        Math.max(0, offset),
+      ) as Row[];
+      for (const row of rows) {
+        const p = placed(row);
+        if (p) result.push(p);
+      }
+      return result;
+    },
+
+    async hasArchive(section, skipCurrent) {
+      return q.hasArchive.get(section, Math.max(0, skipCurrent)) !== undefined;
+    },
+
+    async articleCount(url) {
       return Number((q.count.get(url) as Row | undefined)?.n ?? 0);
     },
 
-    /** The newest items across all feeds, each placed in a section; repeated links appear once. */
-    latest(limit: number): PlacedItem[] {
+    async latest(limit) {
       const seen = new Set<string>();
       const result: PlacedItem[] = [];
       for (const row of q.latest.all(limit * 2) as Row[]) {
         const p = placed(row);
         if (!p) continue;
-        const key = p.item.link ?? p.item.guid ?? `${String(row.id)}`;
+        const key = dedupeKey(row, p);
         if (seen.has(key)) continue;
         seen.add(key);
         result.push(p);
@@ -328,20 +422,24 @@ export function createFeedStore(db: DatabaseSync) {
       return result;
     },
 
-    newestPublishedAt(section: FeedSectionKey): string | undefined {
+    async newestPublishedAt(section) {
       return str((q.newest.get(section) as Row | undefined)?.newest);
     },
 
-    /** Best matches first (title counts five times the excerpt); never throws on odd input. */
-    search(query: string, limit: number): SearchRow[] {
+    async search(query, limit, offset = 0) {
       const fts = toFtsQuery(query);
       if (!fts || limit < 1) return [];
+      const ids = (q.searchIds.all(fts, limit, Math.max(0, offset)) as Row[]).map((r) => Number(r.id));
+      if (ids.length === 0) return [];
+      const byId = new Map<number, Row>();
+      for (const row of q.searchRows.all(fts, JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
       const seen = new Set<string>();
       const result: SearchRow[] = [];
-      for (const row of q.search.all(fts, limit * 2) as Row[]) {
-        const p = placed(row);
-        if (!p) continue;
-        const key = p.item.link ?? p.item.guid ?? `${String(row.id)}`;
+      for (const id of ids) {
+        const row = byId.get(id);
+        const p = row && placed(row);
+        if (!row || !p) continue;
+        const key = dedupeKey(row, p);
         if (seen.has(key)) continue;
         seen.add(key);
         result.push({
@@ -349,11 +447,12 @@ export function createFeedStore(db: DatabaseSync) {
           title: toSegments(String(row.title_marked)),
           excerpt: toSegments(String(row.excerpt_marked)),
         });
-        if (result.length === limit) break;
       }
       return result;
     },
+
+    async pruneArchive(before, batch) {
+      return Number(q.prune.run(before, batch).changes);
+    },
   };
 }
-
-export type FeedStore = ReturnType<typeof createFeedStore>;

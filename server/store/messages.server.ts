@@ -1,16 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { ContactCategory, ContactMessage } from "../../app/lib/contact.ts";
+import type { StoredMessage } from "./store.ts";
 
-/** A stored contact message. `createdAt` is an ISO time. */
-export type StoredMessage = {
-  id: number;
-  createdAt: string;
-  name: string;
-  email: string;
-  category: ContactCategory | null;
-  subject: string;
-  message: string;
-};
+export type { StoredMessage } from "./store.ts";
 
 type Row = {
   id: number;

@@ -131,4 +131,65 @@ export const MIGRATIONS: Migration[] = [
         CREATE UNIQUE INDEX newsletter_subscribers_token ON newsletter_subscribers (token);
       `),
   },
+  {
+    version: 6,
+    name: "article archive: items upserted per feed, first-seen times",
+    // Rebuilds `articles` so an item is identified by
+    // (feed_url, item_key) (its guid, else link, else title) instead of its place in the feed.
+    // `position` is the place in the feed's current listing, NULL once the item left it (the
+    // archive); `first_seen_at` is when we first stored it; `fingerprint` lets a refresh skip
+    // rewriting unchanged items. Existing rows are kept (the first of a duplicate key wins) and
+    // the search index is rebuilt from them.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE articles_v6 (
+          id INTEGER PRIMARY KEY,
+          feed_url TEXT NOT NULL REFERENCES feeds(url) ON DELETE CASCADE,
+          item_key TEXT NOT NULL,
+          position INTEGER,
+          guid TEXT,
+          title TEXT NOT NULL,
+          excerpt TEXT NOT NULL,
+          content TEXT NOT NULL,
+          link TEXT,
+          image_url TEXT,
+          author TEXT,
+          published_at TEXT NOT NULL,
+          dated INTEGER NOT NULL,
+          read_time INTEGER NOT NULL,
+          categories TEXT,
+          first_seen_at TEXT NOT NULL,
+          fingerprint TEXT NOT NULL DEFAULT '',
+          UNIQUE (feed_url, item_key)
+        ) STRICT;
+        INSERT OR IGNORE INTO articles_v6 (id, feed_url, item_key, position, guid, title, excerpt, content,
+            link, image_url, author, published_at, dated, read_time, categories, first_seen_at)
+          SELECT id, feed_url,
+                 CASE WHEN guid IS NOT NULL AND guid <> '' THEN 'g:' || guid
+                      WHEN link IS NOT NULL AND link <> '' THEN 'l:' || link
+                      ELSE 't:' || title END,
+                 position, guid, title, excerpt, content, link, image_url, author, published_at, dated,
+                 read_time, categories, published_at
+          FROM articles ORDER BY feed_url, position;
+        DROP TABLE articles;
+        ALTER TABLE articles_v6 RENAME TO articles;
+        -- A feed's current listing in order; its archive newest first; all feeds newest first.
+        CREATE INDEX articles_current ON articles (feed_url, position) WHERE position IS NOT NULL;
+        CREATE INDEX articles_feed_published ON articles (feed_url, published_at DESC);
+        CREATE INDEX articles_published ON articles (published_at DESC);
+        CREATE INDEX articles_image_url ON articles (image_url);
+        CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
+          INSERT INTO articles_fts (rowid, title, excerpt) VALUES (new.id, new.title, new.excerpt);
+        END;
+        CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
+          INSERT INTO articles_fts (articles_fts, rowid, title, excerpt) VALUES ('delete', old.id, old.title, old.excerpt);
+        END;
+        -- Only a changed title or excerpt touches the search index (positions move on every poll).
+        CREATE TRIGGER articles_fts_update AFTER UPDATE OF title, excerpt ON articles BEGIN
+          INSERT INTO articles_fts (articles_fts, rowid, title, excerpt) VALUES ('delete', old.id, old.title, old.excerpt);
+          INSERT INTO articles_fts (rowid, title, excerpt) VALUES (new.id, new.title, new.excerpt);
+        END;
+        INSERT INTO articles_fts (articles_fts) VALUES ('rebuild');
+      `),
+  },
 ];

@@ -5,11 +5,11 @@ import type { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "./db.server.ts";
 import { MIGRATIONS } from "./migrations.server.ts";
+import { PENDING_DAYS } from "./store.ts";
 import {
   confirmSubscription,
   isPendingToken,
   listSubscribers,
-  PENDING_DAYS,
   requestSubscription,
 } from "./subscribers.server.ts";
 

@@ -1,18 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 
-/** How long a confirmation link works; an address not confirmed by then is forgotten. */
-export const PENDING_DAYS = 7;
+import { PENDING_DAYS, type Subscriber } from "./store.ts";
 
-export type Subscriber = {
-  email: string;
-  createdAt: string;
-  status: "pending" | "confirmed";
-  confirmedAt: string | null;
-  /** Pending only: the confirmation token and when it stops working. */
-  token: string | null;
-  expiresAt: string | null;
-};
+export type { Subscriber } from "./store.ts";
 
 /** Forgets pending addresses whose link has expired. */
 export function purgeExpired(db: DatabaseSync, now = new Date()): void {

@@ -37,7 +37,7 @@ async function health(app: AppServer): Promise<Health[]> {
 /** Every configured feed has been fetched and stored once. */
 async function waitWarm(app: AppServer, feeds: FaultFeeds) {
   await expect
-    .poll(async () => (await health(app)).filter((f) => f.articleCount > 0).length, { timeout: 30_000 })
+    .poll(async () => (await health(app)).filter((f) => f.articleCount > 0).length, { timeout: 60_000 })
     .toBe(feeds.feedCount);
 }
 
@@ -134,14 +134,14 @@ test.describe("the process killed in the middle of a refresh", () => {
     const first = await startAppServer(env);
     const dataDir = first.dataDir;
     /** The generation each feed's stored articles belong to; fails on a partial or mixed set. */
-    const storedGenerations = (): Map<string, number> => {
+    const storedGenerations = async (): Promise<Map<string, number>> => {
       const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
       try {
         expect(integrityProblems(db)).toEqual([]);
         const store = createFeedStore(db);
         const result = new Map<string, number>();
         for (const section of FEED_SECTION_KEYS) {
-          const titles = store.items(feeds.feedUrl(section)).map((i) => i.title);
+          const titles = (await store.items(feeds.feedUrl(section))).map((i) => i.title);
           expect(titles, section).toHaveLength(ITEMS);
           const gens = new Set(titles.map((t) => Number(/generation (\d+)/.exec(t)?.[1])));
           expect([...gens], `${section}: one whole generation`).toHaveLength(1);
@@ -156,7 +156,7 @@ test.describe("the process killed in the middle of a refresh", () => {
     try {
       await waitWarm(first, feeds);
       await first.stop();
-      expect([...storedGenerations().values()].every((g) => g === 1)).toBe(true);
+      expect([...(await storedGenerations()).values()].every((g) => g === 1)).toBe(true);
 
       // Each round: the publisher has new items, the server starts refreshing them all, and dies
       // with SIGKILL after a different number of feeds has been delivered.
@@ -180,14 +180,14 @@ test.describe("the process killed in the middle of a refresh", () => {
         child?.kill("SIGKILL");
         await exited;
         await starting.catch(() => undefined);
-        const generations = storedGenerations();
+        const generations = await storedGenerations();
         if (new Set(generations.values()).size > 1) mixed += 1;
       }
       // At least one kill landed between feeds' writes, i.e. in the middle of a refresh.
       expect(mixed).toBeGreaterThan(0);
 
       // Restarted with every publisher hanging: the stored articles are what readers get.
-      const before = storedGenerations();
+      const before = await storedGenerations();
       await feeds.setMode("hang");
       const again = await startAppServer({ ...env, DATA_DIR: dataDir });
       try {

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { pageHref, readPage } from "./paging.ts";
+
+describe("paging", () => {
+  it("reads ?page= as 2-9999, anything else as the first page", () => {
+    const read = (qs: string) => readPage(new URLSearchParams(qs));
+    expect(read("")).toBe(1);
+    expect(read("page=2")).toBe(2);
+    expect(read("page=9999")).toBe(9999);
+    for (const odd of ["page=0", "page=1", "page=-2", "page=x", "page=2.5", "page=10000", "page=02"]) {
+      expect(read(odd), odd).toBe(1);
+    }
+  });
+
+  it("builds page addresses, the first without a page parameter", () => {
+    expect(pageHref("/world", 1)).toBe("/world");
+    expect(pageHref("/world", 3)).toBe("/world?page=3");
+    expect(pageHref("/search", 2, { q: "solar & wind" })).toBe("/search?q=solar+%26+wind&page=2");
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * `npm run bench -- --scale` (or `npm run bench:scale`): ingest at scale. A local generator serves
+ * N feeds that each add items on every poll; the production server refreshes them every minute
+ * while autocannon loads `/` and `/search` (rotating common words). Printed per feed count: home
+ * req/s (median and worst second), home p99, search p99, the last refresh cycle's duration, peak
+ * RSS, event-loop delay p99 (web thread) and the database's size after the run.
+ *
+ * Full size is slow and wants a quiet machine. Smaller runs, by environment or flags:
+ *   BENCH_SCALE_FEEDS=600,1000 (--feeds=)   feed counts, one run each
+ *   BENCH_SCALE_ITEMS=50       (--items=)   items per feed listing
+ *   BENCH_SCALE_NEW=3          (--new=)     new items per feed per poll
+ *   BENCH_SCALE_CYCLES=3       (--cycles=)  refresh cycles under load
+ *   BENCH_SCALE_MINUTES=1      (--minutes=) FEED_REFRESH_MINUTES
+ *   BENCH_CONNECTIONS=10 (home), BENCH_SEARCH_CONNECTIONS=2
+ * e.g. `npm run bench:scale -- --feeds=60 --cycles=1 --minutes=0.2` is a smoke run of ~30 s.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
+import { serveProduction } from "../scripts/lib/serve.ts";
+import { headline, sentence } from "../server/feeds/testing/generate.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const flag = (name: string, env: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
+  process.env[env] ??
+  fallback;
+const FEED_COUNTS = flag("feeds", "BENCH_SCALE_FEEDS", "600,1000").split(",").map(Number);
+const ITEMS = Number(flag("items", "BENCH_SCALE_ITEMS", "50"));
+const NEW_PER_POLL = Number(flag("new", "BENCH_SCALE_NEW", "3"));
+const CYCLES = Number(flag("cycles", "BENCH_SCALE_CYCLES", "3"));
+const MINUTES = Number(flag("minutes", "BENCH_SCALE_MINUTES", "1"));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 2);
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4420);
+const WORDS = ["charging", "battery", "grid", "drivers", "network", "council", "prices", "plans", "electric"];
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** N feeds; each poll of a feed adds NEW_PER_POLL items on top of its listing. */
+async function startGenerator(feeds: number) {
+  const polls = new Map<number, number>();
+  const server = createServer((req, res) => {
+    const n = Number(/^\/feed\/(\d+)\.xml$/.exec(req.url ?? "")?.[1] ?? Number.NaN);
+    if (!Number.isInteger(n) || n >= feeds) return void res.writeHead(404).end();
+    const poll = (polls.get(n) ?? 0) + 1;
+    polls.set(n, poll);
+    const newest = ITEMS + poll * NEW_PER_POLL;
+    const now = Date.now();
+    const items: string[] = [];
+    for (let k = newest; k > newest - ITEMS; k--) {
+      const seed = n * 7919 + k;
+      items.push(`<item><title>${esc(headline(seed))}</title><link>https://pub${n}.example/a/${k}</link>
+<guid>pub${n}-${k}</guid><description>${esc(`${sentence(seed + 1)} ${sentence(seed + 2)}`)}</description>
+<pubDate>${new Date(now - (newest - k) * 60_000 - n * 1000).toUTCString()}</pubDate></item>`);
+    }
+    res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Publisher ${n}</title>
+<link>https://pub${n}.example/</link><description>Generated</description>${items.join("\n")}</channel></rss>`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  const config: Record<string, string[]> = {};
+  for (let n = 0; n < feeds; n++) {
+    const key = FEED_SECTION_KEYS[n % FEED_SECTION_KEYS.length] as string;
+    config[key] ??= [];
+    config[key].push(`http://127.0.0.1:${port}/feed/${n}.xml`);
+  }
+  const file = path.join(tmpdir(), `bench-scale-${feeds}-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(config));
+  return { file, stop: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+type Health = {
+  feeds: { lastSuccessAt: string | null }[];
+  lastCycle: { startedAt: string; ms: number; feeds: number } | null;
+  eventLoopDelayMs: { p99: number; max: number };
+};
+
+const health = async (url: string) => (await (await fetch(`${url}/api/health/feeds`)).json()) as Health;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return Math.round(Number(kb) / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function dbSizeMb(dir: string): number {
+  let bytes = 0;
+  for (const f of ["news.db", "news.db-wal"]) {
+    try {
+      bytes += statSync(path.join(dir, f)).size;
+    } catch {
+      // no WAL
+    }
+  }
+  return Math.round(bytes / 1024 / 102.4) / 10;
+}
+
+type Row = {
+  feeds: number;
+  homeMedian: number;
+  homeWorst: number;
+  homeP99: number;
+  searchP99: number;
+  cycleMs: number[];
+  rssMb: number;
+  loopP99: number;
+  dbMb: number;
+  articles: number;
+};
+
+async function run(feedCount: number): Promise<Row> {
+  const gen = await startGenerator(feedCount);
+  const server = await serveProduction(
+    APP_PORT,
+    { FEEDS_CONFIG: gen.file, FEED_REFRESH_MINUTES: String(MINUTES), FEEDS_ALLOW_PRIVATE: "on" },
+    { stdout: "ignore" },
+  );
+  try {
+    // The first cycle (everything cold) is not measured: wait until every feed is stored.
+    const t0 = Date.now();
+    for (;;) {
+      const h = await health(server.url);
+      if (h.feeds.every((f) => f.lastSuccessAt) && h.lastCycle) break;
+      if (Date.now() - t0 > 10 * 60_000) throw new Error("the first refresh did not finish in 10 minutes");
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const seconds = Math.max(10, Math.round(CYCLES * MINUTES * 60));
+    const cycles = new Map<string, number>();
+    const watch = setInterval(async () => {
+      const c = (await health(server.url).catch(() => undefined))?.lastCycle;
+      if (c) cycles.set(c.startedAt, c.ms);
+    }, 2000);
+    const perSecond: number[] = [];
+    const home = new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url: `${server.url}/`, connections: CONNECTIONS, duration: seconds },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      // Each second's completed requests (the typings omit the tick's argument).
+      (instance as unknown as NodeJS.EventEmitter).on("tick", ({ counter }: { counter: number }) => {
+        perSecond.push(counter);
+      });
+    });
+    let q = 0;
+    const search = autocannon({
+      url: `${server.url}/search`,
+      connections: SEARCH_CONNECTIONS,
+      duration: seconds,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/search?q=${WORDS[q++ % WORDS.length]}` }) }],
+    });
+    const [h, s] = await Promise.all([home, search]);
+    // The first and last ticks may cover part of a second only.
+    const whole = perSecond.length > 2 ? perSecond.slice(1, -1) : perSecond;
+    clearInterval(watch);
+    const last = await health(server.url);
+    if (last.lastCycle) cycles.set(last.lastCycle.startedAt, last.lastCycle.ms);
+    const articles = (last.feeds as unknown as { articleCount: number }[]).reduce(
+      (n, f) => n + f.articleCount,
+      0,
+    );
+    return {
+      feeds: feedCount,
+      homeMedian: median(whole),
+      homeWorst: Math.min(...whole),
+      homeP99: h.latency.p99,
+      searchP99: s.latency.p99,
+      cycleMs: [...cycles.values()],
+      rssMb: peakRssMb(server.child.pid),
+      loopP99: last.eventLoopDelayMs.p99,
+      dbMb: dbSizeMb(server.dataDir),
+      articles,
+    };
+  } finally {
+    await server.stop();
+    await gen.stop();
+  }
+}
+
+execFileSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" });
+const rows: Row[] = [];
+for (const n of FEED_COUNTS) {
+  console.error(
+    `scale: ${n} feeds, ${ITEMS} items each, +${NEW_PER_POLL} per poll, ${CYCLES} cycles of ${MINUTES} min`,
+  );
+  rows.push(await run(n));
+}
+console.log(
+  `\nscale: ${ITEMS} items per feed, +${NEW_PER_POLL} per poll, refresh every ${MINUTES} min, ${CYCLES} cycles under load; autocannon ${CONNECTIONS} connections on /, ${SEARCH_CONNECTIONS} on /search (rotating words)\n`,
+);
+console.log(
+  "| feeds | home req/s median | worst second | home p99 ms | search p99 ms | refresh cycle s | peak RSS MB | event loop p99 ms | articles | DB MB |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const r of rows) {
+  const cycle = r.cycleMs.length ? (Math.max(...r.cycleMs) / 1000).toFixed(1) : "n/a";
+  console.log(
+    `| ${r.feeds} | ${r.homeMedian} | ${r.homeWorst} | ${r.homeP99} | ${r.searchP99} | ${cycle} | ${r.rssMb} | ${r.loopP99} | ${r.articles} | ${r.dbMb} |`,
+  );
+}

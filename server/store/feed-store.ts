@@ -1,0 +1,93 @@
+import type { TextSegment } from "../../app/lib/article.ts";
+import type { FeedSectionKey } from "../../app/lib/sections.ts";
+import type { FeedsConfig } from "../feeds/feeds-config.ts";
+import type { FeedItem } from "../feeds/normalize.ts";
+
+/**
+ * The feed archive's interface. Every method is asynchronous and names no driver type, so a second
+ * store (PostgreSQL) is another implementation of this file's types in a folder of its own; the
+ * SQLite one is feed-store.server.ts.
+ */
+
+/** A feed's refresh bookkeeping. Times are ISO strings. */
+export type FeedState = {
+  url: string;
+  title?: string;
+  etag?: string;
+  lastModified?: string;
+  lastAttemptAt?: string;
+  lastSuccessAt?: string;
+  /** The last failure's message, in the error catalogue's words; cleared by a success. */
+  lastError?: string;
+  consecutiveFailures: number;
+  nextCheckAt?: string;
+};
+
+export type FeedStatus = FeedState & { sections: FeedSectionKey[]; articleCount: number };
+
+/** An item with the section it is shown under (the first, in the spec's order, of its feed's). */
+export type PlacedItem = {
+  item: FeedItem;
+  section: FeedSectionKey;
+  /** The feed's place in its section's list, when the section merges several feeds. */
+  feedIndex?: number;
+};
+
+export type SearchRow = PlacedItem & { title: TextSegment[]; excerpt: TextSegment[] };
+
+export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: string; lastModified?: string };
+
+/** Items whose publishedAt is further ahead of the fetch than this get the time we first saw them. */
+export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+export interface FeedStore {
+  /** Makes the feeds table match the configuration; feeds no longer configured lose their articles. */
+  syncFeeds(config: FeedsConfig): Promise<void>;
+  feed(url: string): Promise<FeedState | undefined>;
+  /** Every configured feed with its sections and stored article count (for /api/health/feeds). */
+  feeds(): Promise<FeedStatus[]>;
+  /**
+   * A successful refresh, atomically: items are upserted by (feed, guid) (else link, else title);
+   * unchanged items are not rewritten; items that left the feed stay in the archive (no longer
+   * current). `changed` says whether anything a page shows differs.
+   */
+  saveSuccess(
+    url: string,
+    result: FeedResult,
+    at: string,
+    nextCheckAt: string,
+  ): Promise<{ changed: boolean }>;
+  /** A 304: the stored items stay; the feed counts as healthy. */
+  saveNotModified(url: string, at: string, nextCheckAt: string): Promise<void>;
+  /** A failed refresh keeps the stored items. Returns the new count of consecutive failures. */
+  saveFailure(url: string, error: string, at: string, nextCheckAt: string): Promise<number>;
+  setNextCheck(url: string, nextCheckAt: string): Promise<void>;
+  /** A feed's current items (those its last successful fetch listed) in feed order. */
+  items(url: string, limit?: number): Promise<FeedItem[]>;
+  /**
+   * The first `perFeed` current items of each of the section's feeds, in configuration order (one
+   * list per feed, empty for a feed with nothing stored). One indexed read per section.
+   */
+  sectionItems(section: FeedSectionKey, perFeed: number): Promise<FeedItem[][]>;
+  /**
+   * The section's archive (current and past items of its feeds), newest first, leaving out each
+   * feed's first `skipCurrent` current items (those the section's first page shows).
+   */
+  sectionArchive(
+    section: FeedSectionKey,
+    limit: number,
+    offset: number,
+    skipCurrent?: number,
+  ): Promise<PlacedItem[]>;
+  /** Whether sectionArchive would list anything (an existence check: no sort, stops at the first). */
+  hasArchive(section: FeedSectionKey, skipCurrent: number): Promise<boolean>;
+  /** Every stored item of the feed, current or archived. */
+  articleCount(url: string): Promise<number>;
+  /** The newest items across all feeds, each placed in a section; repeated links appear once. */
+  latest(limit: number): Promise<PlacedItem[]>;
+  newestPublishedAt(section: FeedSectionKey): Promise<string | undefined>;
+  /** Best matches first (title counts five times the excerpt), then newest; never throws on odd input. */
+  search(query: string, limit: number, offset?: number): Promise<SearchRow[]>;
+  /** Deletes up to `batch` archived items published before `before`; returns how many went. */
+  pruneArchive(before: string, batch: number): Promise<number>;
+}

@@ -1,0 +1,46 @@
+import type { DatabaseSync } from "node:sqlite";
+import { integrityProblems, openDatabase } from "./db.server.ts";
+import { createFeedStore } from "./feed-store.server.ts";
+import { isStoredImage } from "./images.server.ts";
+import { countMessages, insertMessage, insertMessageOnce, listMessages } from "./messages.server.ts";
+import type { Store } from "./store.ts";
+import {
+  confirmSubscription,
+  isPendingToken,
+  listSubscribers,
+  requestSubscription,
+} from "./subscribers.server.ts";
+
+export type { Store } from "./store.ts";
+
+/** Opens the SQLite store in `dataDir` (DATA_DIR/news.db), migrated to the latest schema. */
+export function openStore(dataDir: string): Store {
+  return createStore(openDatabase(dataDir));
+}
+
+/** The store's interface over an open SQLite database (tests set up rows through `db` directly). */
+export function createStore(db: DatabaseSync): Store {
+  let closed = false;
+  return {
+    feeds: createFeedStore(db),
+    messages: {
+      insert: async (message, now) => insertMessage(db, message, now),
+      insertOnce: async (message, sendId, now) => insertMessageOnce(db, message, sendId, now),
+      list: async (options) => listMessages(db, options),
+      count: async () => countMessages(db),
+    },
+    subscribers: {
+      request: async (email, now) => requestSubscription(db, email, now),
+      confirm: async (token, now) => confirmSubscription(db, token, now),
+      isPendingToken: async (token, now) => isPendingToken(db, token, now),
+      list: async (now) => listSubscribers(db, now),
+    },
+    images: { isStoredImage: async (url) => isStoredImage(db, url) },
+    integrityProblems: async () => integrityProblems(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

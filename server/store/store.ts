@@ -1,0 +1,75 @@
+import type { ContactCategory, ContactMessage } from "../../app/lib/contact.ts";
+import type { FeedStore } from "./feed-store.ts";
+
+/** A stored contact message. `createdAt` is an ISO time. */
+export type StoredMessage = {
+  id: number;
+  createdAt: string;
+  name: string;
+  email: string;
+  category: ContactCategory | null;
+  subject: string;
+  message: string;
+};
+
+/** How long a newsletter confirmation link works; an address not confirmed by then is forgotten. */
+export const PENDING_DAYS = 7;
+
+/** A newsletter address: pending until its owner follows the confirmation link, then confirmed. */
+export type Subscriber = {
+  email: string;
+  createdAt: string;
+  status: "pending" | "confirmed";
+  confirmedAt: string | null;
+  /** Pending only: the confirmation token and when it stops working. */
+  token: string | null;
+  expiresAt: string | null;
+};
+
+/**
+ * The whole store as the rest of the server sees it: asynchronous, no driver types. SQLite
+ * (store.server.ts) is the embedded implementation; another database is another implementation of
+ * this type in a folder of its own.
+ */
+export type Store = {
+  feeds: FeedStore;
+  /** Readers' messages from /contact, for the newsroom (npm run messages). */
+  messages: {
+    /** Stores one message and returns its id; rejects when the store cannot take it. */
+    insert(message: ContactMessage, now?: Date): Promise<number>;
+    /**
+     * Stores a message sent with the form's one-time `sendId` unless the same send (same id and
+     * text) is already stored: a reload or a double click is stored once.
+     */
+    insertOnce(
+      message: ContactMessage,
+      sendId: string,
+      now?: Date,
+    ): Promise<{ id: number; duplicate: boolean }>;
+    /** Newest first (ties by id, so the order is stable). */
+    list(options?: { limit?: number }): Promise<StoredMessage[]>;
+    count(): Promise<number>;
+  };
+  /** Newsletter sign-ups (npm run subscribers). */
+  subscribers: {
+    /**
+     * A sign-up (address already trimmed and lower-cased): a new address is stored pending with a
+     * fresh token, a pending one keeps its token with a new expiry, a confirmed one is left alone.
+     * `token` is set when a confirmation link should go out.
+     */
+    request(email: string, now?: Date): Promise<{ status: "pending" | "confirmed"; token?: string }>;
+    /** Confirms the pending address a token names; false for an unknown, used or expired token. */
+    confirm(token: string, now?: Date): Promise<boolean>;
+    /** Whether a token names a pending address whose link still works. */
+    isPendingToken(token: string, now?: Date): Promise<boolean>;
+    /** Oldest first; expired pending addresses are forgotten first. */
+    list(now?: Date): Promise<Subscriber[]>;
+  };
+  images: {
+    /** Whether a stored article names this image (the image proxy relays nothing else). */
+    isStoredImage(url: string): Promise<boolean>;
+  };
+  /** The database's own consistency check: [] when sound, else the problems it reports. */
+  integrityProblems(): Promise<string[]>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,95 @@
+/**
+ * The archive: an article that leaves its feed stays stored, searchable and reachable through a
+ * section's "Older headlines" pages; search results page too. Runs its own server and publisher.
+ * With SHOTS_DIR set, it saves screenshots of the paged views at the project's width.
+ */
+import path from "node:path";
+import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { type FaultFeeds, startFaultFeeds } from "./support/fault-feeds.ts";
+
+let feeds: FaultFeeds;
+let app: AppServer;
+
+async function articleCount(server: AppServer, url: string): Promise<number> {
+  const body = (await (await fetch(`${server.url}/api/health/feeds`)).json()) as {
+    feeds: { url: string; articleCount: number }[];
+  };
+  return body.feeds.find((f) => f.url === url)?.articleCount ?? 0;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  feeds = await startFaultFeeds({ items: 10, words: 20 });
+  const env = { FEEDS_CONFIG: feeds.configFile, FEED_REFRESH_MINUTES: "60" };
+  const first = await startAppServer(env);
+  const tech = feeds.feedUrl("technology");
+  await expect.poll(() => articleCount(first, tech).catch(() => 0), { timeout: 30_000 }).toBe(10);
+  await first.stop();
+  // The publisher replaces every story; the restarted server's first refresh stores the new ones.
+  feeds.setGeneration(2);
+  app = await startAppServer({ ...env, DATA_DIR: first.dataDir });
+  await expect.poll(() => articleCount(app, tech).catch(() => 0), { timeout: 30_000 }).toBe(20);
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await feeds?.stop();
+});
+
+async function shoot(page: import("@playwright/test").Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
+test("a section pages back through its archive: Older headlines, then Newer headlines", async ({ page }) => {
+  await page.goto(`${app.url}/technology`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: /^technology generation 2 story 1\b/ })).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Older headlines" });
+  await expect(pager.getByText("Page 1")).toBeVisible();
+  const older = pager.getByRole("link", { name: "Older headlines" });
+  await expect(older).toHaveAttribute("rel", "next");
+  await shoot(page, "section-page-1");
+  await older.click();
+  await expect(page).toHaveURL(/\/technology\?page=2$/);
+  await expect(page.getByRole("heading", { name: "Older headlines, page 2" })).toBeVisible();
+  // The stories that left the feed are still here, newest first after the current ones.
+  const titles = page.locator("main article h3");
+  await expect(titles).toHaveText(
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => new RegExp(`^technology generation 1 story ${n}\\b`)),
+  );
+  // The last page: only the way back.
+  await expect(page.getByRole("navigation", { name: "Older headlines" }).getByRole("link")).toHaveCount(1);
+  await expectAxeClean(page);
+  await shoot(page, "section-page-2");
+  const newer = page
+    .getByRole("navigation", { name: "Older headlines" })
+    .getByRole("link", { name: "Newer headlines" });
+  await expect(newer).toHaveAttribute("rel", "prev");
+  await newer.click();
+  await expect(page).toHaveURL(/\/technology$/);
+  await expect(page.getByRole("heading", { name: /^technology generation 2 story 1\b/ })).toBeVisible();
+  // Past the end: a plain message and a way back, never an error.
+  const past = await page.goto(`${app.url}/technology?page=99`);
+  expect(past?.status()).toBe(200);
+  await expect(page.getByText("No older headlines here.")).toBeVisible();
+});
+
+test("search finds stories that left their feed, and pages through the results", async ({ page }) => {
+  await page.goto(`${app.url}/search?q=${encodeURIComponent("technology generation 1 story 7")}`);
+  await expect(page.getByRole("link", { name: /technology generation 1 story 7/ })).toBeVisible();
+  await page.goto(`${app.url}/search?q=generation`);
+  await waitForHydration(page);
+  await expect(page.getByText('Results 1–20 for "generation"')).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Search results pages" });
+  await pager.getByRole("link", { name: "More results" }).click();
+  await expect(page).toHaveURL(/\/search\?q=generation&page=2$/);
+  await expect(page.getByText('Results 21–40 for "generation"')).toBeVisible();
+  await expect(page.locator("main ol > li")).toHaveCount(20);
+  await expectAxeClean(page);
+  await shoot(page, "search-page-2");
+  await expect(pager.getByRole("link", { name: "Previous results" })).toHaveAttribute("rel", "prev");
+});
