@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openStore } from "../store/store.server.ts";
+import { openSqliteStore as openStore } from "../store/store.server.ts";
 import {
   createFeedEngine,
   type EngineLogger,
