@@ -132,9 +132,10 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?) LIMIT 1`,
     ),
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
+    // Ties (one publication time) in the order the items were first stored, on both stores.
     latest: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
-       ORDER BY a.published_at DESC LIMIT ?`,
+       ORDER BY a.published_at DESC, a.id LIMIT ?`,
     ),
     newest: db.prepare(
       `SELECT MAX(a.published_at) AS newest FROM articles a

@@ -219,7 +219,7 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
     async latest(limit) {
       const list = await read(
         `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
-         ORDER BY a.published_at DESC LIMIT $1`,
+         ORDER BY a.published_at DESC, a.id LIMIT $1`,
         [limit * 2],
       );
       return placedOnce(list, limit);
