@@ -60,23 +60,23 @@ export function openServerStore(
   } catch (error) {
     throw new StoreOpenError(storeOpenMessage(location.dataDir, error), { cause: error });
   }
-  void store.ready().then(
-    () =>
-      store.integrityProblems().then((problems) => {
-        if (problems.length === 0) return;
-        const first = problems.slice(0, 5).map((p) => p.slice(0, 500));
-        if (location.databaseUrl) {
-          log.warn(
-            { database: redactUrl(location.databaseUrl), problems: first },
-            "the PostgreSQL database is not as this code expects: check that every process runs the same version",
-          );
-          return;
-        }
+  // A store that cannot be reached at all rejects here (serverStoreReady reports that instead).
+  void store.integrityProblems().then(
+    (problems) => {
+      if (problems.length === 0) return;
+      const first = problems.slice(0, 5).map((p) => p.slice(0, 500));
+      if (location.databaseUrl) {
         log.warn(
-          { file: path.resolve(location.dataDir, DATABASE_FILE), problems: first },
-          "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
+          { database: redactUrl(location.databaseUrl), problems: first },
+          "the PostgreSQL database is not as this code expects: check that every process runs the same version",
         );
-      }),
+        return;
+      }
+      log.warn(
+        { file: path.resolve(location.dataDir, DATABASE_FILE), problems: first },
+        "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
+      );
+    },
     () => {},
   );
   return store;

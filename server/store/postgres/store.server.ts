@@ -160,12 +160,13 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       },
     },
     /**
-     * PostgreSQL checks its own pages (checksums, WAL); what can go wrong here is a database this
-     * code cannot use: unreachable, or not at the schema version it expects.
+     * PostgreSQL checks its own pages (checksums, WAL); what this reports is a database this code
+     * should not use: not at the schema version it expects.
      */
     async integrityProblems() {
+      // A database that cannot be opened at all is ready()'s to report.
+      await migrated;
       try {
-        await migrated;
         const version = await schemaVersion(pool);
         return version === migrations.length
           ? []
