@@ -38,7 +38,7 @@ export type TestStore = {
 };
 
 const HOW_TO_START =
-  "start one with `pg_ctlcluster --skip-systemctl-redirect 15 main start` and create the role and database as .ci/run does, or set TEST_DATABASE_URL";
+  "start one with `. .ci/postgres` (starts Debian's PostgreSQL, installing it when missing, and creates the evnews role and evnews_test database), or set TEST_DATABASE_URL";
 
 let reachable: Promise<string | undefined> | undefined;
 
