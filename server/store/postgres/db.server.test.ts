@@ -118,4 +118,34 @@ describe.runIf(onPostgres)("PostgreSQL migrations", () => {
       await store.close();
     }
   });
+
+  it("two processes refreshing one feed at once store each item once, and both succeed", async () => {
+    const url = await fresh();
+    const feed = "https://a.example/feed";
+    const [one, two] = [openPostgresStore(url, { max: 2 }), openPostgresStore(url, { max: 2 })];
+    try {
+      await Promise.all([
+        one.feeds.syncFeeds(new Map([["local", [feed]]])),
+        two.feeds.syncFeeds(new Map([["local", [feed]]])),
+      ]);
+      const items = Array.from({ length: 50 }, (_, i) => ({
+        guid: `g${i}`,
+        position: i,
+        title: `Story ${i}`,
+        excerpt: "",
+        content: "",
+        publishedAt: "2026-01-01T00:00:00.000Z",
+        dated: true,
+        readTime: 1,
+      }));
+      await Promise.all([
+        one.feeds.saveSuccess(feed, { items }, "2026-01-01T00:00:00.000Z", "n"),
+        two.feeds.saveSuccess(feed, { items }, "2026-01-01T00:00:01.000Z", "n"),
+      ]);
+      expect(await one.feeds.articleCount(feed)).toBe(50);
+      expect((await two.feeds.items(feed)).map((i) => i.guid)).toEqual(items.map((i) => i.guid));
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
 });

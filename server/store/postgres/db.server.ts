@@ -4,29 +4,25 @@ import type { PostgresMigration } from "./migrations.server.ts";
 export type Queryable = Pick<pg.PoolClient, "query">;
 
 export type PoolOptions = {
-  /** A schema to use instead of the URL's default (tests give each store a fresh one). */
-  schema?: string;
-  /** Connections this process may hold (the ingest worker and the web thread each have a pool). */
+  /** Connections this pool may hold (the ingest worker and the web thread each have a pool). */
   max?: number;
 };
 
-/** A pool on DATABASE_URL. Times stay ISO text (as on SQLite), so no type parsing is changed. */
+/**
+ * A pool on DATABASE_URL (another schema: `?options=-c search_path=name` in the URL). Times stay
+ * ISO text (as on SQLite), so no type parsing is changed.
+ */
 export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 5,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
-    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
   });
   // An idle connection the server drops (a restart) must not crash the process: the next query
   // takes a new one.
   pool.on("error", () => {});
   return pool;
-}
-
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
