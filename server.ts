@@ -55,6 +55,9 @@ if (config.NODE_ENV === "development") {
   }
 }
 
+// The store is open (SQLite) or connected and migrated (PostgreSQL) before the site answers.
+await (app.locals.ready as Promise<void> | undefined)?.catch(exitOnStoreError);
+
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   console.log(`The site is on ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT})`);
 });

@@ -10,6 +10,8 @@ export default defineConfig({
     ],
     environment: "node",
     // The tests' publishers are on loopback; the guard's own tests turn it back on explicitly.
-    env: { FEEDS_ALLOW_PRIVATE: "on" },
+    // A DATABASE_URL in the developer's shell must not point tests at that database: the tests
+    // choose their stores themselves (TEST_DATABASE_URL for PostgreSQL).
+    env: { FEEDS_ALLOW_PRIVATE: "on", DATABASE_URL: "" },
   },
 });

@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FeedServer, fixture, respond, startFeedServer } from "../server/feeds/testing/feed-server.ts";
+import { openTestStore, storeKinds } from "../server/store/testing/stores.ts";
+
+const kinds = await storeKinds();
 
 const root = join(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "feeds-cli-"));
@@ -34,11 +37,19 @@ afterAll(async () => {
 });
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn({}, ...args);
+}
+
+/** The CLI with extra environment (another store). */
+function cliIn(
+  extra: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [join(root, "scripts/feeds.ts"), ...args],
-      { env, cwd: root },
+      { env: { ...env, ...extra }, cwd: root },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },
@@ -91,7 +102,17 @@ describe("scripts/feeds.ts", { timeout: 60_000 }, () => {
     expect(world.stderr).toBe(`${server.url("/bad.xml")}: Failed to parse RSS XML\n`);
   });
 
-  it("refresh then status: fills the store and reports each feed", async () => {
+  it.each(kinds)("refresh then status: fills the store (%s) and reports each feed", async (kind) => {
+    const t = await openTestStore(kind);
+    try {
+      await refreshThenStatus(t.env);
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  async function refreshThenStatus(store: Record<string, string>) {
+    const cli = (...args: string[]) => cliIn(store, ...args);
     const refresh = await cli("refresh");
     expect(refresh.code).toBe(1);
     // One outcome per URL, in the spec's section order (local, world, then sports' own two).
@@ -115,7 +136,7 @@ describe("scripts/feeds.ts", { timeout: 60_000 }, () => {
     expect(feeds.find((f: { url: string }) => f.url === server.url("/bad.xml")).lastError).toBe(
       "Failed to parse RSS XML",
     );
-  });
+  }
 
   it("prints usage for an unknown command and exits 2", async () => {
     const { code, stderr } = await cli("dance");

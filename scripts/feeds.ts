@@ -4,7 +4,7 @@
  *
  *   parse <file-or-url> [--section KEY]   the Articles one feed gives (section default: local)
  *   section KEY [--limit N]               a section's articles, fetched live from its feeds
- *   refresh                               refresh every feed into the store (DATA_DIR)
+ *   refresh                               refresh every feed into the store (DATABASE_URL, else DATA_DIR)
  *   status                                every feed's health, from the store
  */
 import { parseArgs } from "node:util";

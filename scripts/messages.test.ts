@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../server/store/db.server.ts";
 import { insertMessage } from "../server/store/messages.server.ts";
+import { openTestStore, storeKinds } from "../server/store/testing/stores.ts";
 
 // Each case starts node processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 60_000 });
@@ -124,5 +125,50 @@ describe("npm run messages", () => {
     } finally {
       rmSync(hostile, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(await storeKinds())("npm run messages on %s (DATABASE_URL or DATA_DIR)", (kind) => {
+  it("lists and exports the messages of the store the server uses", async () => {
+    const t = await openTestStore(kind);
+    try {
+      await t.store.messages.insert(
+        { name: "Ada", email: "ada@example.com", category: "news-tip", subject: "Tip", message: "First" },
+        new Date("2025-03-01T09:30:00Z"),
+      );
+      await t.store.messages.insert(
+        { name: "Bo", email: "bo@example.com", subject: "Later", message: "Second" },
+        new Date("2025-03-02T09:30:00Z"),
+      );
+      const env = { ...process.env, ...t.env };
+      const list = JSON.parse(
+        execFileSync(process.execPath, [script, "list", "--json"], { env, encoding: "utf8" }),
+      );
+      expect(list.map((m: { id: number; subject: string }) => [m.id, m.subject])).toEqual([
+        [2, "Later"],
+        [1, "Tip"],
+      ]);
+      expect(execFileSync(process.execPath, [script, "export", "--csv"], { env, encoding: "utf8" })).toBe(
+        "id,created_at,name,email,category,subject,message\r\n" +
+          "2,2025-03-02T09:30:00.000Z,Bo,bo@example.com,,Later,Second\r\n" +
+          "1,2025-03-01T09:30:00.000Z,Ada,ada@example.com,news-tip,Tip,First\r\n",
+      );
+    } finally {
+      await t.dispose();
+    }
+  });
+});
+
+describe("npm run messages with a PostgreSQL that cannot be reached", () => {
+  it("says so in one line, without the password, and exits 1", () => {
+    const result = spawnSync(process.execPath, [script, "list"], {
+      env: { ...process.env, DATABASE_URL: "postgres://evnews:s3cret@127.0.0.1:4389/evnews" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^The PostgreSQL database postgres:\/\/evnews:\*\*\*@127\.0\.0\.1:4389\/evnews cannot be reached \(.*ECONNREFUSED.*\)\. Start PostgreSQL, or set DATABASE_URL to a server this machine can reach\.$/,
+    );
+    expect(result.stderr).not.toContain("s3cret");
   });
 });

@@ -2,7 +2,7 @@
  * The newsroom's inbox from /contact:
  *   npm run -s messages -- list [--json]     newest first, readable (or as JSON)
  *   npm run -s messages -- export --csv      every message as CSV on standard output
- * Reads DATA_DIR (default ./data) like the server; safe to run while the server is up.
+ * Reads the store the server uses (DATABASE_URL, else DATA_DIR, default ./data); safe to run while the server is up.
  */
 
 import type { StoredMessage } from "../server/store/store.ts";
@@ -44,7 +44,7 @@ const unknown = flags.filter((f) => !known[command]?.includes(f));
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 if (command === "export" && !flags.includes("--csv")) fail(`export needs a format: --csv\n${USAGE}`);
 
-const store = openStoreFromEnv();
+const store = await openStoreFromEnv();
 try {
   const messages = await store.messages.list();
   if (command === "export") {

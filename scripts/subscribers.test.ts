@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../server/store/db.server.ts";
 import { requestSubscription } from "../server/store/subscribers.server.ts";
+import { openTestStore, storeKinds } from "../server/store/testing/stores.ts";
 
 // Each case starts node processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 60_000 });
@@ -52,5 +53,28 @@ describe("subscribers CLI", () => {
     const r = run("delete");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("npm run -s subscribers -- list [--json]");
+  });
+});
+
+describe.each(await storeKinds())("subscribers CLI on %s (DATABASE_URL or DATA_DIR)", (kind) => {
+  it("lists the addresses of the store the server uses", async () => {
+    const t = await openTestStore(kind);
+    try {
+      await t.store.subscribers.request("a@example.com", new Date("2998-12-31T00:00:00Z"));
+      const r = spawnSync(process.execPath, ["scripts/subscribers.ts", "list", "--json"], {
+        env: { ...process.env, ...t.env, SITE_URL: "https://news.example" },
+        encoding: "utf8",
+      });
+      expect(r.stderr).toBe("");
+      expect(JSON.parse(r.stdout)).toEqual([
+        expect.objectContaining({
+          email: "a@example.com",
+          status: "pending",
+          confirmLink: expect.any(String),
+        }),
+      ]);
+    } finally {
+      await t.dispose();
+    }
   });
 });

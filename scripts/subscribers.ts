@@ -17,7 +17,7 @@ if (command !== "list") fail(USAGE);
 const unknown = flags.filter((f) => f !== "--json");
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
-const store = openStoreFromEnv();
+const store = await openStoreFromEnv();
 const siteUrl = parseConfig(process.env).SITE_URL;
 try {
   const subscribers = (await store.subscribers.list()).map(({ token, ...s }) => ({

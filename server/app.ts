@@ -18,7 +18,7 @@ import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
-import { openServerStore } from "./open-store.server.ts";
+import { openServerStore, serverStoreReady } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
@@ -66,7 +66,11 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   );
   app.use(refuseUnsupportedMethods);
   // Opened once per process; loaders and actions reach it through servicesContext.
-  const store = openServerStore(config.DATA_DIR);
+  const storeLocation = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
+  const store = openServerStore(storeLocation);
+  // server.ts waits for this before it listens: a PostgreSQL that cannot be used stops it with one line.
+  app.locals.ready = serverStoreReady(store, storeLocation);
+  (app.locals.ready as Promise<void>).catch(() => {});
   // Rendered home and section pages; a refresh batch marks stale only the sections it changed.
   const pageCache = createPageCache({
     paths: new Set(["/", ...SECTIONS.map((s) => `/${s.key}`)]),
@@ -78,6 +82,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   const feeds = createFeedEngine({
     store,
     dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
     ingest: config.FEEDS_INGEST,
     onStoreChange: (sections) => pageCache.invalidate(["/", ...sections.map((s) => `/${s}`)]),
   });

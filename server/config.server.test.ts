@@ -106,6 +106,34 @@ describe("parseConfig", () => {
     );
   });
 
+  it("DATABASE_URL selects PostgreSQL: postgres:// or postgresql:// only, never echoing a password", () => {
+    expect(parseConfig({}).DATABASE_URL).toBeUndefined();
+    for (const url of [
+      "postgres://u:p@127.0.0.1:5432/evnews",
+      "postgresql://db.example/evnews?sslmode=require",
+    ]) {
+      expect(parseConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+    for (const bad of [
+      "mysql://u:secret@db/evnews",
+      "./data/news.db",
+      "postgres//nohost",
+      "http://u:secret@db/x",
+    ]) {
+      let message = "";
+      try {
+        parseConfig({ DATABASE_URL: bad });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message, bad).toMatch(
+        /DATABASE_URL must be a PostgreSQL URL such as postgres:\/\/user:password@127\.0\.0\.1:5432\/evnews \(postgres:\/\/ or postgresql:\/\/\)/,
+      );
+      expect(message, bad).not.toContain("secret");
+    }
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", SITE_URL: "" }).PORT).toBe(3000);
   });

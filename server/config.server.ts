@@ -30,6 +30,27 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+function isPostgresUrl(text: string): boolean {
+  try {
+    const { protocol, hostname, pathname } = new URL(text);
+    return (protocol === "postgres:" || protocol === "postgresql:") && (hostname !== "" || pathname !== "");
+  } catch {
+    return false;
+  }
+}
+
+/** Values never echoed back in an error message (a URL's password). */
+function shown(name: string, value: string): string {
+  if (name !== "DATABASE_URL") return JSON.stringify(value);
+  try {
+    const u = new URL(value);
+    if (u.password) u.password = "***";
+    return JSON.stringify(u.toString());
+  } catch {
+    return "an unreadable URL";
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: port.default(3000),
@@ -38,6 +59,14 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://news.example" })
     .optional(),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  /** PostgreSQL instead of SQLite in DATA_DIR (several processes on one database). */
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, {
+      error:
+        "must be a PostgreSQL URL such as postgres://user:password@127.0.0.1:5432/evnews (postgres:// or postgresql://)",
+    })
+    .optional(),
   /** Behind a reverse proxy: "on", a hop count, or addresses/subnets to trust for X-Forwarded-For. */
   TRUST_PROXY: z.string().max(500, "must be at most 500 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -125,7 +154,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "config");
       const got = cleaned[name];
-      return `${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`;
+      return `${name} ${issue.message}${got === undefined ? "" : ` (got ${shown(name, got)})`}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }

@@ -6,7 +6,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProxy, imageSrc } from "./images.server.ts";
-import { openStore, type Store } from "./store/store.server.ts";
+import { openSqliteStore as openStore, type Store } from "./store/store.server.ts";
 
 describe("imageSrc", () => {
   it("serves our own images directly and others through /img", () => {

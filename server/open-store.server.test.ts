@@ -11,7 +11,13 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openServerStore, StoreOpenError, storeOpenMessage } from "./open-store.server.ts";
+import {
+  openServerStore,
+  postgresOpenMessage,
+  StoreOpenError,
+  serverStoreReady,
+  storeOpenMessage,
+} from "./open-store.server.ts";
 import { openDatabase } from "./store/db.server.ts";
 
 let dir: string;
@@ -97,5 +103,45 @@ describe("openStore", () => {
     const warnings: unknown[] = [];
     await openServerStore(dir, { warn: (o: object) => warnings.push(o) }).close();
     expect(warnings).toEqual([]);
+  });
+});
+
+describe("a PostgreSQL store that cannot be used (DATABASE_URL)", () => {
+  const url = "postgres://evnews:s3cret@127.0.0.1:4389/evnews";
+
+  it("one line by the kind of failure, never the password", () => {
+    const cases: Array<[Error & { code?: string }, RegExp]> = [
+      [
+        Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:4389"), { code: "ECONNREFUSED" }),
+        /cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:4389\)\. Start PostgreSQL/,
+      ],
+      [
+        Object.assign(new Error('password authentication failed for user "evnews"'), { code: "28P01" }),
+        /refuses this connection .*Check DATABASE_URL's user, password and database name/,
+      ],
+      [
+        new Error(
+          'Migration 1 ("feeds, articles and article search") failed: permission denied for schema public',
+        ),
+        /cannot be migrated .*needs to own the database or have CREATE/,
+      ],
+    ];
+    for (const [error, expected] of cases) {
+      const message = postgresOpenMessage(url, error);
+      expect(message).toMatch(
+        /^The PostgreSQL database postgres:\/\/evnews:\*\*\*@127\.0\.0\.1:4389\/evnews /,
+      );
+      expect(message).toMatch(expected);
+      expect(message).not.toContain("s3cret");
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("the server's store reports it as a StoreOpenError when it cannot connect", async () => {
+    const store = openServerStore({ dataDir: dir, databaseUrl: url }, quiet);
+    const error = await serverStoreReady(store, { dataDir: dir, databaseUrl: url }).catch((e: unknown) => e);
+    await store.close();
+    expect(error).toBeInstanceOf(StoreOpenError);
+    expect((error as Error).message).toMatch(/cannot be reached/);
   });
 });

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { logger } from "./logger.server.ts";
 import { DATABASE_FILE } from "./store/db.server.ts";
-import { openStore, type Store } from "./store/store.server.ts";
+import { openStore, redactUrl, type StoreLocation } from "./store/open.server.ts";
+import type { Store } from "./store/store.ts";
 
-/** The data store cannot be used; the message is one line naming the file and what to do. */
+/** The data store cannot be used; the message is one line naming the store and what to do. */
 export class StoreOpenError extends Error {
   override name = "StoreOpenError";
 }
@@ -25,30 +26,71 @@ export function storeOpenMessage(dataDir: string, error: unknown): string {
   return `The data store ${file} cannot be opened (${text}). Check that DATA_DIR (${dataDir}) is a writable directory, or set DATA_DIR to one.`;
 }
 
+/** The same for PostgreSQL (DATABASE_URL), by the kind of failure; the password is never shown. */
+export function postgresOpenMessage(databaseUrl: string, error: unknown): string {
+  const db = `The PostgreSQL database ${redactUrl(databaseUrl)}`;
+  const { code, text } = reasonOf(error);
+  const reason = text.replaceAll(databaseUrl, redactUrl(databaseUrl));
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|timeout/i.test(`${code} ${reason}`))
+    return `${db} cannot be reached (${reason}). Start PostgreSQL, or set DATABASE_URL to a server this machine can reach.`;
+  if (code === "28P01" || code === "28000" || code === "3D000")
+    return `${db} refuses this connection (${reason}). Check DATABASE_URL's user, password and database name (README, PostgreSQL).`;
+  if (/^Migration \d+/.test(reason) || code === "42501")
+    return `${db} cannot be migrated (${reason}). The user in DATABASE_URL needs to own the database or have CREATE on its schema (README, PostgreSQL).`;
+  return `${db} cannot be used (${reason}). Check DATABASE_URL (README, PostgreSQL).`;
+}
+
+const asLocation = (where: string | StoreLocation): StoreLocation =>
+  typeof where === "string" ? { dataDir: where } : where;
+
 /**
- * Opens DATA_DIR's store for the server: a store that cannot be opened is a StoreOpenError (the
- * server prints its one line and exits), and one that fails the database's integrity check is
- * opened anyway (pages read what they can) with a warning that says what to do.
+ * Opens the server's store (SQLite in DATA_DIR, or PostgreSQL when DATABASE_URL is set): a store
+ * that cannot be opened is a StoreOpenError (the server prints its one line and exits; on
+ * PostgreSQL through serverStoreReady), and one that fails the database's check is opened anyway
+ * (pages read what they can) with a warning that says what to do.
  */
-export function openServerStore(dataDir: string, log: Pick<typeof logger, "warn"> = logger): Store {
+export function openServerStore(
+  where: string | StoreLocation,
+  log: Pick<typeof logger, "warn"> = logger,
+): Store {
+  const location = asLocation(where);
   let store: Store;
   try {
-    store = openStore(dataDir);
+    store = openStore(location);
   } catch (error) {
-    throw new StoreOpenError(storeOpenMessage(dataDir, error), { cause: error });
+    throw new StoreOpenError(storeOpenMessage(location.dataDir, error), { cause: error });
   }
+  // A store that cannot be reached at all rejects here (serverStoreReady reports that instead).
   void store.integrityProblems().then(
     (problems) => {
       if (problems.length === 0) return;
+      const first = problems.slice(0, 5).map((p) => p.slice(0, 500));
+      if (location.databaseUrl) {
+        log.warn(
+          { database: redactUrl(location.databaseUrl), problems: first },
+          "the PostgreSQL database is not as this code expects: check that every process runs the same version",
+        );
+        return;
+      }
       log.warn(
-        {
-          file: path.resolve(dataDir, DATABASE_FILE),
-          problems: problems.slice(0, 5).map((p) => p.slice(0, 500)),
-        },
+        { file: path.resolve(location.dataDir, DATABASE_FILE), problems: first },
         "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
       );
     },
     () => {},
   );
   return store;
+}
+
+/** Resolves when the store is usable; rejects with a StoreOpenError (one line) when it is not. */
+export async function serverStoreReady(store: Store, where: string | StoreLocation): Promise<void> {
+  const location = asLocation(where);
+  try {
+    await store.ready();
+  } catch (error) {
+    const message = location.databaseUrl
+      ? postgresOpenMessage(location.databaseUrl, error)
+      : storeOpenMessage(location.dataDir, error);
+    throw new StoreOpenError(message, { cause: error });
+  }
 }

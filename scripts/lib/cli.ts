@@ -1,5 +1,7 @@
 import { ConfigError, parseConfig } from "../../server/config.server.ts";
-import { openStore, type Store } from "../../server/store/store.server.ts";
+import { serverStoreReady, storeOpenMessage } from "../../server/open-store.server.ts";
+import { openStore, type StoreLocation } from "../../server/store/open.server.ts";
+import type { Store } from "../../server/store/store.ts";
 
 /** Prints a message to stderr and exits: 2 for a usage error, 1 for anything else. */
 export function fail(message: string, code = 2): never {
@@ -7,12 +9,30 @@ export function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-/** The store the server uses (DATA_DIR), for the newsroom's command-line tools. */
-export function openStoreFromEnv(): Store {
+/**
+ * The store the server uses (DATABASE_URL, else DATA_DIR), for the newsroom's command-line tools;
+ * one that cannot be opened or connected to is a one-line message and exit code 1.
+ */
+export async function openStoreFromEnv(): Promise<Store> {
+  let location: StoreLocation;
   try {
-    return openStore(parseConfig(process.env).DATA_DIR);
+    const config = parseConfig(process.env);
+    location = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 1);
     throw error;
   }
+  let store: Store;
+  try {
+    store = openStore(location);
+  } catch (error) {
+    fail(storeOpenMessage(location.dataDir, error), 1);
+  }
+  try {
+    await serverStoreReady(store, location);
+  } catch (error) {
+    await store.close().catch(() => {});
+    fail(error instanceof Error ? error.message : String(error), 1);
+  }
+  return store;
 }

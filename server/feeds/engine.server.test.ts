@@ -3,7 +3,8 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openStore } from "../store/store.server.ts";
+import { openSqliteStore as openStore } from "../store/store.server.ts";
+import { createSchema, dropSchema, type StoreKind, storeKinds } from "../store/testing/stores.ts";
 import {
   createFeedEngine,
   type EngineLogger,
@@ -62,6 +63,17 @@ function engine(feeds: FeedsConfig, options: Partial<FeedEngineOptions> = {}): F
   return e;
 }
 
+const kinds = await storeKinds();
+
+/** An engine on a fresh store of the kind: SQLite in a temporary DATA_DIR, or a PostgreSQL schema. */
+async function engineOn(kind: StoreKind, feeds: FeedsConfig, options: Partial<FeedEngineOptions> = {}) {
+  if (kind === "sqlite") return engine(feeds, options);
+  const { schema, url } = await createSchema();
+  // Registered before the engine's own stop, so it runs after it (cleanups run in reverse).
+  cleanups.push(() => dropSchema(schema));
+  return engine(feeds, { databaseUrl: url, ...options });
+}
+
 /** A route that holds each response until the test releases it. */
 function held(body: string | Buffer) {
   const waiting: ServerResponse[] = [];
@@ -93,10 +105,11 @@ const eventually = (check: () => void) => vi.waitFor(check, { timeout: 15_000, i
 const hits = (s: FeedServer, path: string) => s.requests.filter((r) => r.path === path).length;
 const FEED = fixture("rss2-basic.xml");
 
-describe("refreshing and reading", () => {
+describe.each(kinds)("refreshing and reading (%s)", (kind) => {
   it("stores every feed at refresh and serves sections from the store", async () => {
     const s = await server({ "/a.xml": respond(FEED), "/atom.xml": respond(fixture("atom.xml")) });
-    const e = engine(
+    const e = await engineOn(
+      kind,
       new Map([
         ["local", [s.url("/a.xml")]],
         ["world", [s.url("/atom.xml")]],
@@ -122,7 +135,8 @@ describe("refreshing and reading", () => {
 
   it("fetches a URL once even when several sections share it, each with its own category", async () => {
     const s = await server({ "/shared.xml": respond(FEED) });
-    const e = engine(
+    const e = await engineOn(
+      kind,
       new Map([
         ["local", [s.url("/shared.xml")]],
         ["national", [s.url("/shared.xml")]],
@@ -145,7 +159,9 @@ describe("refreshing and reading", () => {
     routes["/hockey.xml"] = (_req, res) => res.writeHead(503).end();
     const s = await server(routes);
     const log = recorder();
-    const e = engine(new Map([["sports", sports.map((n) => s.url(`/${n}.xml`))]]), { logger: log.logger });
+    const e = await engineOn(kind, new Map([["sports", sports.map((n) => s.url(`/${n}.xml`))]]), {
+      logger: log.logger,
+    });
     await e.refreshAll();
     const { articles } = await e.getSectionArticles("sports", 15);
     // ceil(15 / 5) = 3 from each of the four feeds that answered.
@@ -167,7 +183,7 @@ describe("refreshing and reading", () => {
 
   it("keeps the first 500 items of a 1,000-item feed", async () => {
     const s = await server({ "/big.xml": respond(generateRss({ items: 1000 })) });
-    const e = engine(new Map([["local", [s.url("/big.xml")]]]));
+    const e = await engineOn(kind, new Map([["local", [s.url("/big.xml")]]]));
     expect(await e.refreshAll()).toEqual([{ url: s.url("/big.xml"), status: "updated", items: 500 }]);
     expect((await e.health())[0]?.articleCount).toBe(500);
     const { articles } = await e.getSectionArticles("local", 50);
@@ -176,7 +192,7 @@ describe("refreshing and reading", () => {
   });
 
   it("rejects an unknown section with the catalogue's words", async () => {
-    const e = engine(new Map([["local", ["http://127.0.0.1:9/x.xml"]]]));
+    const e = await engineOn(kind, new Map([["local", ["http://127.0.0.1:9/x.xml"]]]));
     await expect(e.getSectionArticles("weather")).rejects.toThrow(
       "No RSS feed configured for section: weather",
     );
@@ -191,7 +207,7 @@ describe("refreshing and reading", () => {
     const store = openStore(tempDir());
     const log = recorder();
     const s = await server({ "/a.xml": respond(FEED) });
-    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
     await e.refreshAll();
     await store.close();
     expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
@@ -435,10 +451,11 @@ describe("search before anything is stored", () => {
   });
 });
 
-describe("ticker, sitemap and search helpers", () => {
+describe.each(kinds)("ticker, sitemap and search helpers (%s)", (kind) => {
   it("latestArticles, newestPublishedAt and searchArticles read the store", async () => {
     const s = await server({ "/a.xml": respond(FEED), "/rdf.xml": respond(fixture("rdf.xml")) });
-    const e = engine(
+    const e = await engineOn(
+      kind,
       new Map([
         ["local", [s.url("/a.xml")]],
         ["business", [s.url("/rdf.xml")]],
@@ -469,7 +486,7 @@ describe("ticker, sitemap and search helpers", () => {
   });
 
   it("reports health for every configured feed before any refresh", async () => {
-    const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]));
+    const e = await engineOn(kind, new Map([["local", ["http://127.0.0.1:9/a.xml"]]]));
     expect(await e.health()).toEqual([
       {
         url: "http://127.0.0.1:9/a.xml",
@@ -522,11 +539,12 @@ describe("start and stop", () => {
   });
 });
 
-describe("the ingest worker", () => {
+describe.each(kinds)("the ingest worker (%s)", (kind) => {
   it("fetches and writes in a worker thread; a cold section waits for it; changes arrive per batch", async () => {
     const s = await server({ "/a.xml": respond(FEED), "/b.xml": respond(fixture("atom.xml")) });
     const changes: string[][] = [];
-    const e = engine(
+    const e = await engineOn(
+      kind,
       new Map([
         ["local", [s.url("/a.xml")]],
         ["world", [s.url("/b.xml")]],
@@ -550,7 +568,7 @@ describe("the ingest worker", () => {
   });
 });
 
-describe("older headlines and search pages", () => {
+describe.each(kinds)("older headlines and search pages (%s)", (kind) => {
   it("pages back through a section's archive after what page 1 shows, and search pages too", async () => {
     let generation = 1;
     const s = await server({
@@ -565,7 +583,7 @@ describe("older headlines and search pages", () => {
         ),
     });
     // The fixture's items are from 2024: keep them (retention is counted from today).
-    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 100_000 });
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 100_000 });
     await e.refreshAll();
     expect(await e.hasOlder("local", 15)).toBe(false);
     generation = 2;
@@ -602,7 +620,7 @@ describe("older headlines and search pages", () => {
       "/a.xml": (_req, res) =>
         void res.writeHead(200).end(generateRss({ items: 5, guidPrefix: `gen${generation}` })),
     });
-    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 30 });
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 30 });
     await e.refreshAll();
     generation = 2;
     await e.refreshAll();

@@ -3,7 +3,7 @@ import { type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts
 import { getConfig } from "../config.server.ts";
 import { logger as defaultLogger } from "../logger.server.ts";
 import type { FeedStore } from "../store/feed-store.ts";
-import { openStore } from "../store/store.server.ts";
+import { openStore } from "../store/open.server.ts";
 import type { Store } from "../store/store.ts";
 import { errorMessage, UnknownSectionError } from "./errors.ts";
 import { loadFeedsConfig } from "./feeds-config.server.ts";
@@ -32,9 +32,11 @@ export {
 export type FeedEngineOptions = {
   /** Defaults to loadFeedsConfig(FEEDS_CONFIG), i.e. content/feeds.json. */
   feeds?: FeedsConfig;
-  /** An open store; otherwise one is opened (and closed by stop()) in dataDir. */
+  /** An open store; otherwise one is opened (and closed by stop()) at databaseUrl, else in dataDir. */
   store?: Store;
   dataDir?: string;
+  /** PostgreSQL (DATABASE_URL) for the store this engine or its worker opens; unset: SQLite in dataDir. */
+  databaseUrl?: string | undefined;
   refreshMinutes?: number;
   /** Archived items older than this are pruned (ARTICLE_RETENTION_DAYS). */
   retentionDays?: number;
@@ -136,7 +138,14 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const log: EngineLogger = options.logger ?? defaultLogger;
   const ownsStore = options.store === undefined;
   const dataDir = options.dataDir ?? (ownsStore || options.ingest === "worker" ? env().DATA_DIR : "");
-  const owned: Store = options.store ?? openStore(dataDir);
+  // A caller that names a dataDir chose SQLite there unless it also names a database (tests).
+  const databaseUrl =
+    "databaseUrl" in options
+      ? options.databaseUrl
+      : options.dataDir === undefined
+        ? env().DATABASE_URL
+        : undefined;
+  const owned: Store = options.store ?? openStore({ dataDir, databaseUrl });
   const store: FeedStore = owned.feeds;
   const samples = createSampleSource({ dir: options.samplesDir, siteUrl, now });
   const searchCache = new Map<string, { expires: number; page: Promise<SearchPage> }>();
@@ -171,6 +180,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
             {
               ...common,
               dataDir,
+              ...(databaseUrl ? { databaseUrl } : {}),
               feeds: [...feeds].map(([k, v]) => [k, [...v]]),
               quiet: options.logger !== undefined,
             },

@@ -4,6 +4,8 @@ import type { CycleStats, UnsavedFailure } from "./ingest.server.ts";
 /** What the web thread tells the ingest worker to start it (structured-clone safe). */
 export type IngestWorkerData = {
   dataDir: string;
+  /** PostgreSQL instead of SQLite in dataDir. */
+  databaseUrl?: string;
   feeds: [string, string[]][];
   intervalMs: number;
   siteUrl: string;

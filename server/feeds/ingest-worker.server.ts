@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
 import { logger } from "../logger.server.ts";
-import { openStore } from "../store/store.server.ts";
+import { openStore } from "../store/open.server.ts";
 import { errorMessage } from "./errors.ts";
 import { createIngest, type EngineLogger } from "./ingest.server.ts";
 import type { IngestEvent, IngestRequest, IngestWorkerData } from "./ingest-protocol.ts";
@@ -16,7 +16,7 @@ const port = parentPort;
 if (!port) throw new Error("ingest-worker.server.ts runs as a worker thread");
 
 const quiet: EngineLogger = { debug() {}, info() {}, warn() {}, error() {} };
-const store = openStore(data.dataDir);
+const store = openStore({ dataDir: data.dataDir, databaseUrl: data.databaseUrl });
 const send = (event: IngestEvent) => port.postMessage(event);
 const ingest = createIngest({
   feeds: new Map(data.feeds as [FeedSectionKey, string[]][]),

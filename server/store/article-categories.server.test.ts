@@ -2,11 +2,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FeedItem } from "../feeds/normalize.ts";
 import { openDatabase, schemaVersion } from "./db.server.ts";
 import { createFeedStore } from "./feed-store.server.ts";
 import { MIGRATIONS } from "./migrations.server.ts";
+import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const URL = "https://a.example/feed";
 const dirs: string[] = [];
@@ -31,22 +32,25 @@ const item = (position: number, categories?: string[]): FeedItem => ({
   ...(categories ? { categories } : {}),
 });
 
-describe("article categories in the store", () => {
-  it("are written and read back; an item without any has none", async () => {
-    const db = openDatabase(tempDir());
-    try {
-      const store = createFeedStore(db);
-      await store.syncFeeds(new Map([["local", [URL]]]));
-      await store.saveSuccess(URL, { items: [item(0, ["Charging", "Local government"]), item(1)] }, "t", "n");
-      const [tagged, untagged] = await store.items(URL);
-      expect(tagged?.categories).toEqual(["Charging", "Local government"]);
-      expect(untagged).not.toHaveProperty("categories");
-      expect((await store.latest(1))[0]?.item.categories).toEqual(["Charging", "Local government"]);
-    } finally {
-      db.close();
-    }
+describe.each(await storeKinds())("article categories on %s", (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
   });
+  afterEach(() => t.dispose());
 
+  it("are written and read back; an item without any has none", async () => {
+    const store = t.store.feeds;
+    await store.syncFeeds(new Map([["local", [URL]]]));
+    await store.saveSuccess(URL, { items: [item(0, ["Charging", "Local government"]), item(1)] }, "t", "n");
+    const [tagged, untagged] = await store.items(URL);
+    expect(tagged?.categories).toEqual(["Charging", "Local government"]);
+    expect(untagged).not.toHaveProperty("categories");
+    expect((await store.latest(1))[0]?.item.categories).toEqual(["Charging", "Local government"]);
+  });
+});
+
+describe("article categories through the SQLite migrations", () => {
   it("arrive by a migration that keeps the articles a version 3 database holds", async () => {
     const dir = tempDir();
     const v3 = openDatabase(dir, { migrations: MIGRATIONS.filter((m) => m.version <= 3) });

@@ -11,11 +11,26 @@ function sources(dir: string): string[] {
 }
 
 describe("the store's boundary", () => {
-  it("keeps the database driver inside server/store/: everything else uses the store's interface", () => {
+  // Both drivers: node:sqlite and pg (PostgreSQL), imported statically or dynamically.
+  const DRIVER = /from "node:sqlite"|DatabaseSync|from "pg(?:\/[^"]*)?"|import\("pg"\)|require\("pg"\)/;
+
+  it("keeps the database drivers inside server/store/: everything else uses the store's interface", () => {
     const outside = ["app", "server", "scripts", "bench"]
       .flatMap(sources)
       .filter((file) => !file.startsWith(`server${path.sep}store${path.sep}`))
-      .filter((file) => /from "node:sqlite"|DatabaseSync/.test(readFileSync(path.join(root, file), "utf8")));
+      .filter((file) => DRIVER.test(readFileSync(path.join(root, file), "utf8")));
     expect(outside).toEqual([]);
+  });
+
+  it("recognises either driver's import", () => {
+    for (const line of [
+      'import { DatabaseSync } from "node:sqlite";',
+      'import pg from "pg";',
+      'import type { Pool } from "pg";',
+      'const { Pool } = await import("pg");',
+    ]) {
+      expect(DRIVER.test(line), line).toBe(true);
+    }
+    expect(DRIVER.test('import { x } from "pg-boss";')).toBe(false);
   });
 });

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FeedsConfig } from "../feeds/feeds-config.ts";
 import type { FeedItem } from "../feeds/normalize.ts";
-import { openDatabase } from "./db.server.ts";
-import { createFeedStore, type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
+import { type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
+import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const A = "https://a.example/feed";
 const B = "https://b.example/feed";
@@ -29,277 +25,288 @@ function item(position: number, fields: Partial<FeedItem> = {}): FeedItem {
   };
 }
 
-let dir: string;
-let db: DatabaseSync;
-let store: FeedStore;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "feed-store-"));
-  db = openDatabase(dir);
-  store = createFeedStore(db);
-  await store.syncFeeds(config);
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-describe("feeds", () => {
-  it("syncs the configuration: each URL once, with its sections in the spec's order", async () => {
-    expect(
-      (await store.feeds()).map((f) => [f.url, f.sections, f.articleCount, f.consecutiveFailures]),
-    ).toEqual([
-      [A, ["local", "sports"], 0, 0],
-      [B, ["sports"], 0, 0],
-    ]);
-  });
-
-  it("drops feeds (and their articles) that leave the configuration", async () => {
-    await store.saveSuccess(B, { items: [item(0)] }, "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
-    await store.syncFeeds(new Map([["local", [A]]]));
-    expect((await store.feeds()).map((f) => f.url)).toEqual([A]);
-    expect(await store.articleCount(B)).toBe(0);
-  });
-});
-
-describe("refresh bookkeeping", () => {
-  it("a success replaces the items and records validators; a failure keeps them", async () => {
-    await store.saveSuccess(
-      A,
-      { items: [item(0), item(1)], etag: '"v1"', lastModified: "Wed, 01 May 2024 10:00:00 GMT", title: "A" },
-      "2024-05-01T10:00:00.000Z",
-      "2024-05-01T10:10:00.000Z",
-    );
-    await store.saveSuccess(
-      A,
-      { items: [item(0, { title: "New" })], etag: '"v2"' },
-      "2024-05-01T10:10:00.000Z",
-      "x",
-    );
-    expect((await store.items(A)).map((i) => i.title)).toEqual(["New"]);
-    expect(await store.feed(A)).toMatchObject({ etag: '"v2"', title: "A", consecutiveFailures: 0 });
-    expect((await store.feed(A))?.lastModified).toBeUndefined();
-
-    expect(
-      await store.saveFailure(
-        A,
-        "HTTP error! status: 500",
-        "2024-05-01T10:20:00.000Z",
-        "2024-05-01T10:40:00.000Z",
-      ),
-    ).toBe(1);
-    expect(
-      await store.saveFailure(
-        A,
-        "Failed to parse RSS XML",
-        "2024-05-01T10:40:00.000Z",
-        "2024-05-01T11:20:00.000Z",
-      ),
-    ).toBe(2);
-    expect((await store.items(A)).map((i) => i.title)).toEqual(["New"]);
-    expect(await store.feed(A)).toMatchObject({
-      lastError: "Failed to parse RSS XML",
-      consecutiveFailures: 2,
-      lastSuccessAt: "2024-05-01T10:10:00.000Z",
-      lastAttemptAt: "2024-05-01T10:40:00.000Z",
-      nextCheckAt: "2024-05-01T11:20:00.000Z",
-    });
-
-    await store.saveNotModified(A, "2024-05-01T12:00:00.000Z", "2024-05-01T12:10:00.000Z");
-    expect(await store.feed(A)).toMatchObject({
-      consecutiveFailures: 0,
-      lastSuccessAt: "2024-05-01T12:00:00.000Z",
-    });
-    expect((await store.feed(A))?.lastError).toBeUndefined();
-    expect(await store.items(A)).toHaveLength(1);
-  });
-
-  it("replaces atomically: a refresh that fails half-way leaves the previous items", async () => {
-    await store.saveSuccess(A, { items: [item(0), item(1)] }, "t", "t");
-    // The second item breaks NOT NULL after the first was written.
-    const bad = [item(5), item(6, { title: null as unknown as string })];
-    await expect(store.saveSuccess(A, { items: bad }, "t2", "t2")).rejects.toThrow(/NOT NULL/);
-    expect((await store.items(A)).map((i) => i.title)).toEqual(["Title 0", "Title 1"]);
-    expect((await store.feed(A))?.lastSuccessAt).toBe("t");
-  });
-
-  it("round-trips every field, optional ones absent when absent", async () => {
-    const full = item(0, {
-      link: "https://a.example/1",
-      imageUrl: "https://a.example/1.jpg",
-      author: "Jane",
-    });
-    const { guid: _g, ...bare } = item(1);
-    await store.saveSuccess(A, { items: [full, bare] }, "t", "t");
-    expect(await store.items(A)).toEqual([full, bare]);
-  });
-
-  it("an undated item keeps the time it was first seen across refreshes", async () => {
-    const first = item(0, {
-      dated: false,
-      publishedAt: "2024-05-01T10:00:00.000Z",
-      link: "https://a.example/u",
-    });
-    await store.saveSuccess(A, { items: [first] }, "t", "t");
-    await store.saveSuccess(A, { items: [{ ...first, publishedAt: "2024-05-01T11:00:00.000Z" }] }, "t", "t");
-    expect((await store.items(A))[0]?.publishedAt).toBe("2024-05-01T10:00:00.000Z");
-  });
-});
-
-describe("reading across feeds", () => {
+// The same rules on both stores: every case below runs on SQLite and on PostgreSQL.
+describe.each(await storeKinds())("the feed store on %s", (kind) => {
+  let t: TestStore;
+  let store: FeedStore;
   beforeEach(async () => {
-    await store.saveSuccess(A, { items: [item(0), item(2)] }, "t", "t");
-    await store.saveSuccess(B, { items: [item(1, { guid: "b-1" }), item(3, { guid: "b-3" })] }, "t", "t");
+    t = await openTestStore(kind);
+    store = t.store.feeds;
+    await store.syncFeeds(config);
+  });
+  afterEach(() => t.dispose());
+
+  describe("feeds", () => {
+    it("syncs the configuration: each URL once, with its sections in the spec's order", async () => {
+      expect(
+        (await store.feeds()).map((f) => [f.url, f.sections, f.articleCount, f.consecutiveFailures]),
+      ).toEqual([
+        [A, ["local", "sports"], 0, 0],
+        [B, ["sports"], 0, 0],
+      ]);
+    });
+
+    it("drops feeds (and their articles) that leave the configuration", async () => {
+      await store.saveSuccess(B, { items: [item(0)] }, "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
+      await store.syncFeeds(new Map([["local", [A]]]));
+      expect((await store.feeds()).map((f) => f.url)).toEqual([A]);
+      expect(await store.articleCount(B)).toBe(0);
+    });
   });
 
-  it("latest: newest first, each placed in its feed's first section", async () => {
-    const latest = await store.latest(3);
-    expect(latest.map((p) => [p.item.guid, p.section, p.feedIndex])).toEqual([
-      ["g-0", "local", undefined],
-      ["b-1", "sports", 1],
-      ["g-2", "local", undefined],
-    ]);
+  describe("refresh bookkeeping", () => {
+    it("a success replaces the items and records validators; a failure keeps them", async () => {
+      await store.saveSuccess(
+        A,
+        {
+          items: [item(0), item(1)],
+          etag: '"v1"',
+          lastModified: "Wed, 01 May 2024 10:00:00 GMT",
+          title: "A",
+        },
+        "2024-05-01T10:00:00.000Z",
+        "2024-05-01T10:10:00.000Z",
+      );
+      await store.saveSuccess(
+        A,
+        { items: [item(0, { title: "New" })], etag: '"v2"' },
+        "2024-05-01T10:10:00.000Z",
+        "x",
+      );
+      expect((await store.items(A)).map((i) => i.title)).toEqual(["New"]);
+      expect(await store.feed(A)).toMatchObject({ etag: '"v2"', title: "A", consecutiveFailures: 0 });
+      expect((await store.feed(A))?.lastModified).toBeUndefined();
+
+      expect(
+        await store.saveFailure(
+          A,
+          "HTTP error! status: 500",
+          "2024-05-01T10:20:00.000Z",
+          "2024-05-01T10:40:00.000Z",
+        ),
+      ).toBe(1);
+      expect(
+        await store.saveFailure(
+          A,
+          "Failed to parse RSS XML",
+          "2024-05-01T10:40:00.000Z",
+          "2024-05-01T11:20:00.000Z",
+        ),
+      ).toBe(2);
+      expect((await store.items(A)).map((i) => i.title)).toEqual(["New"]);
+      expect(await store.feed(A)).toMatchObject({
+        lastError: "Failed to parse RSS XML",
+        consecutiveFailures: 2,
+        lastSuccessAt: "2024-05-01T10:10:00.000Z",
+        lastAttemptAt: "2024-05-01T10:40:00.000Z",
+        nextCheckAt: "2024-05-01T11:20:00.000Z",
+      });
+
+      await store.saveNotModified(A, "2024-05-01T12:00:00.000Z", "2024-05-01T12:10:00.000Z");
+      expect(await store.feed(A)).toMatchObject({
+        consecutiveFailures: 0,
+        lastSuccessAt: "2024-05-01T12:00:00.000Z",
+      });
+      expect((await store.feed(A))?.lastError).toBeUndefined();
+      expect(await store.items(A)).toHaveLength(1);
+    });
+
+    it("replaces atomically: a refresh that fails half-way leaves the previous items", async () => {
+      await store.saveSuccess(A, { items: [item(0), item(1)] }, "t", "t");
+      // The second item breaks NOT NULL after the first was written.
+      const bad = [item(5), item(6, { title: null as unknown as string })];
+      await expect(store.saveSuccess(A, { items: bad }, "t2", "t2")).rejects.toThrow(/NOT NULL|not-null/);
+      expect((await store.items(A)).map((i) => i.title)).toEqual(["Title 0", "Title 1"]);
+      expect((await store.feed(A))?.lastSuccessAt).toBe("t");
+    });
+
+    it("round-trips every field, optional ones absent when absent", async () => {
+      const full = item(0, {
+        link: "https://a.example/1",
+        imageUrl: "https://a.example/1.jpg",
+        author: "Jane",
+      });
+      const { guid: _g, ...bare } = item(1);
+      await store.saveSuccess(A, { items: [full, bare] }, "t", "t");
+      expect(await store.items(A)).toEqual([full, bare]);
+    });
+
+    it("an undated item keeps the time it was first seen across refreshes", async () => {
+      const first = item(0, {
+        dated: false,
+        publishedAt: "2024-05-01T10:00:00.000Z",
+        link: "https://a.example/u",
+      });
+      await store.saveSuccess(A, { items: [first] }, "t", "t");
+      await store.saveSuccess(
+        A,
+        { items: [{ ...first, publishedAt: "2024-05-01T11:00:00.000Z" }] },
+        "t",
+        "t",
+      );
+      expect((await store.items(A))[0]?.publishedAt).toBe("2024-05-01T10:00:00.000Z");
+    });
   });
 
-  it("newestPublishedAt: per section", async () => {
-    expect(await store.newestPublishedAt("local")).toBe(item(0).publishedAt);
-    expect(await store.newestPublishedAt("sports")).toBe(item(0).publishedAt);
-    expect(await store.newestPublishedAt("world")).toBeUndefined();
-  });
-});
+  describe("reading across feeds", () => {
+    beforeEach(async () => {
+      await store.saveSuccess(A, { items: [item(0), item(2)] }, "t", "t");
+      await store.saveSuccess(B, { items: [item(1, { guid: "b-1" }), item(3, { guid: "b-3" })] }, "t", "t");
+    });
 
-describe("search", () => {
-  beforeEach(async () => {
-    await store.saveSuccess(
-      A,
-      {
-        items: [
-          item(0, { title: "Solid-state battery breakthrough", excerpt: "A lab reports denser cells." }),
-          item(1, { title: "Council budget", excerpt: "The battery of questions on the solid waste plan." }),
-          item(2, { title: "Rail strike ends", excerpt: "Trains run again on Monday." }),
-          item(3, { title: "Café électrique opens", excerpt: "Coffee and chargers." }),
-        ],
-      },
-      "t",
-      "t",
-    );
+    it("latest: newest first, each placed in its feed's first section", async () => {
+      const latest = await store.latest(3);
+      expect(latest.map((p) => [p.item.guid, p.section, p.feedIndex])).toEqual([
+        ["g-0", "local", undefined],
+        ["b-1", "sports", 1],
+        ["g-2", "local", undefined],
+      ]);
+    });
+
+    it("newestPublishedAt: per section", async () => {
+      expect(await store.newestPublishedAt("local")).toBe(item(0).publishedAt);
+      expect(await store.newestPublishedAt("sports")).toBe(item(0).publishedAt);
+      expect(await store.newestPublishedAt("world")).toBeUndefined();
+    });
   });
 
-  it("finds words in titles and excerpts, best matches (titles) first, with marked segments", async () => {
-    const hits = await store.search("battery", 10);
-    expect(hits.map((h) => h.item.title)).toEqual(["Solid-state battery breakthrough", "Council budget"]);
-    expect(hits[0]?.title).toEqual([
-      { text: "Solid-state ", match: false },
-      { text: "battery", match: true },
-      { text: " breakthrough", match: false },
-    ]);
-    expect(hits[1]?.excerpt.filter((s) => s.match).map((s) => s.text)).toEqual(["battery"]);
-    expect(hits[0]?.section).toBe("local");
+  describe("search", () => {
+    beforeEach(async () => {
+      await store.saveSuccess(
+        A,
+        {
+          items: [
+            item(0, { title: "Solid-state battery breakthrough", excerpt: "A lab reports denser cells." }),
+            item(1, {
+              title: "Council budget",
+              excerpt: "The battery of questions on the solid waste plan.",
+            }),
+            item(2, { title: "Rail strike ends", excerpt: "Trains run again on Monday." }),
+            item(3, { title: "Café électrique opens", excerpt: "Coffee and chargers." }),
+          ],
+        },
+        "t",
+        "t",
+      );
+    });
+
+    it("finds words in titles and excerpts, best matches (titles) first, with marked segments", async () => {
+      const hits = await store.search("battery", 10);
+      expect(hits.map((h) => h.item.title)).toEqual(["Solid-state battery breakthrough", "Council budget"]);
+      expect(hits[0]?.title).toEqual([
+        { text: "Solid-state ", match: false },
+        { text: "battery", match: true },
+        { text: " breakthrough", match: false },
+      ]);
+      expect(hits[1]?.excerpt.filter((s) => s.match).map((s) => s.text)).toEqual(["battery"]);
+      expect(hits[0]?.section).toBe("local");
+    });
+
+    it("requires every word, treats the last as a prefix, and ignores accents", async () => {
+      expect((await store.search("solid batt", 10)).map((h) => h.item.position)).toEqual([0, 1]);
+      expect((await store.search("electrique", 10)).map((h) => h.item.position)).toEqual([3]);
+      expect(await store.search("rail battery", 10)).toEqual([]);
+    });
+
+    it("never throws on FTS syntax, and returns nothing for nothing", async () => {
+      for (const q of [
+        '"',
+        "battery OR",
+        "AND",
+        "title:battery",
+        "(",
+        "*",
+        "NEAR(a b)",
+        "-x",
+        "'; DROP TABLE articles; --",
+        "",
+      ]) {
+        await expect(store.search(q, 10)).resolves.toBeInstanceOf(Array);
+      }
+      expect(await store.search("   ", 10)).toEqual([]);
+      // Punctuation around words is ignored rather than read as syntax.
+      expect(await store.search('"battery"', 10)).toHaveLength(2);
+    });
+
+    it("keeps items that left the feed searchable, and follows changed ones", async () => {
+      await store.saveSuccess(A, { items: [item(0, { title: "Only hydrogen now", excerpt: "" })] }, "t", "t");
+      expect((await store.search("battery", 10)).map((h) => h.item.title)).toEqual(["Council budget"]);
+      expect(await store.search("hydrogen", 10)).toHaveLength(1);
+      expect((await store.items(A)).map((i) => i.title)).toEqual(["Only hydrogen now"]);
+    });
+
+    it("pages through results with an offset", async () => {
+      const all = (await store.search("battery", 10)).map((h) => h.item.title);
+      const pages = [...(await store.search("battery", 1, 0)), ...(await store.search("battery", 1, 1))];
+      expect(pages.map((h) => h.item.title)).toEqual(all);
+      expect(await store.search("battery", 1, 2)).toEqual([]);
+    });
   });
 
-  it("requires every word, treats the last as a prefix, and ignores accents", async () => {
-    expect((await store.search("solid batt", 10)).map((h) => h.item.position)).toEqual([0, 1]);
-    expect((await store.search("electrique", 10)).map((h) => h.item.position)).toEqual([3]);
-    expect(await store.search("rail battery", 10)).toEqual([]);
-  });
+  describe("the archive", () => {
+    const at = "2024-05-01T12:00:00.000Z";
 
-  it("never throws on FTS syntax, and returns nothing for nothing", async () => {
-    for (const q of [
-      '"',
-      "battery OR",
-      "AND",
-      "title:battery",
-      "(",
-      "*",
-      "NEAR(a b)",
-      "-x",
-      "'; DROP TABLE articles; --",
-      "",
-    ]) {
-      await expect(store.search(q, 10)).resolves.toBeInstanceOf(Array);
-    }
-    expect(await store.search("   ", 10)).toEqual([]);
-    // Punctuation around words is ignored rather than read as syntax.
-    expect(await store.search('"battery"', 10)).toHaveLength(2);
-  });
+    it("upserts by (feed, guid): unchanged items are not rewritten, departed ones stay stored", async () => {
+      expect(await store.saveSuccess(A, { items: [item(0), item(1)] }, at, at)).toEqual({ changed: true });
+      const ids = () => t.sql("SELECT id, guid FROM articles ORDER BY id");
+      const before = await ids();
+      expect(await store.saveSuccess(A, { items: [item(0), item(1)] }, at, at)).toEqual({ changed: false });
+      expect(await ids()).toEqual(before);
+      // A new item on top: the others move down, keep their rows, and one leaves the listing.
+      await store.saveSuccess(A, { items: [item(0, { guid: "new" }), { ...item(0), position: 1 }] }, at, at);
+      expect((await store.items(A)).map((i) => i.guid)).toEqual(["new", "g-0"]);
+      expect(await store.articleCount(A)).toBe(3);
+      expect(await ids()).toEqual([...before, expect.objectContaining({ guid: "new" })]);
+      // g-1 left the feed but is in the section's archive, newest first.
+      expect((await store.sectionArchive("local", 10, 0)).map((p) => p.item.guid)).toEqual([
+        "new",
+        "g-0",
+        "g-1",
+      ]);
+      expect((await store.sectionArchive("local", 1, 2)).map((p) => p.item.guid)).toEqual(["g-1"]);
+      // Leaving out what the first page shows (each feed's first N current items).
+      expect((await store.sectionArchive("local", 10, 0, 1)).map((p) => p.item.guid)).toEqual(["g-0", "g-1"]);
+    });
 
-  it("keeps items that left the feed searchable, and follows changed ones", async () => {
-    await store.saveSuccess(A, { items: [item(0, { title: "Only hydrogen now", excerpt: "" })] }, "t", "t");
-    expect((await store.search("battery", 10)).map((h) => h.item.title)).toEqual(["Council budget"]);
-    expect(await store.search("hydrogen", 10)).toHaveLength(1);
-    expect((await store.items(A)).map((i) => i.title)).toEqual(["Only hydrogen now"]);
-  });
+    it("ids are per feed: two publishers' items with one guid are both kept (13.9)", async () => {
+      await store.saveSuccess(A, { items: [item(0, { guid: "same", title: "From A" })] }, at, at);
+      await store.saveSuccess(B, { items: [item(0, { guid: "same", title: "From B" })] }, at, at);
+      expect((await store.items(A)).map((i) => i.title)).toEqual(["From A"]);
+      expect((await store.items(B)).map((i) => i.title)).toEqual(["From B"]);
+      expect((await store.latest(5)).map((p) => p.item.title).sort()).toEqual(["From A", "From B"]);
+      expect((await store.sectionItems("sports", 5)).map((l) => l.map((i) => i.title))).toEqual([
+        ["From A"],
+        ["From B"],
+      ]);
+    });
 
-  it("pages through results with an offset", async () => {
-    const all = (await store.search("battery", 10)).map((h) => h.item.title);
-    const pages = [...(await store.search("battery", 1, 0)), ...(await store.search("battery", 1, 1))];
-    expect(pages.map((h) => h.item.title)).toEqual(all);
-    expect(await store.search("battery", 1, 2)).toEqual([]);
-  });
-});
+    it("a date more than a day ahead becomes the time the item was first seen (13.8)", async () => {
+      const future = item(0, { publishedAt: "9999-12-31T00:00:00.000Z" });
+      const soon = item(1, { publishedAt: "2024-05-02T06:00:00.000Z" });
+      await store.saveSuccess(A, { items: [future, soon] }, at, at);
+      await store.saveSuccess(A, { items: [future, soon] }, "2024-05-01T13:00:00.000Z", at);
+      expect((await store.items(A)).map((i) => i.publishedAt)).toEqual([at, "2024-05-02T06:00:00.000Z"]);
+    });
 
-describe("the archive", () => {
-  const at = "2024-05-01T12:00:00.000Z";
+    it("sectionItems: the first N current items of each feed, in configuration order", async () => {
+      await store.saveSuccess(A, { items: [item(0), item(1), item(2)] }, at, at);
+      expect((await store.sectionItems("sports", 2)).map((l) => l.map((i) => i.position))).toEqual([
+        [0, 1],
+        [],
+      ]);
+      expect((await store.sectionItems("local", 5)).map((l) => l.length)).toEqual([3]);
+    });
 
-  it("upserts by (feed, guid): unchanged items are not rewritten, departed ones stay stored", async () => {
-    expect(await store.saveSuccess(A, { items: [item(0), item(1)] }, at, at)).toEqual({ changed: true });
-    const ids = () => db.prepare("SELECT id, guid FROM articles ORDER BY id").all();
-    const before = ids();
-    expect(await store.saveSuccess(A, { items: [item(0), item(1)] }, at, at)).toEqual({ changed: false });
-    expect(ids()).toEqual(before);
-    // A new item on top: the others move down, keep their rows, and one leaves the listing.
-    await store.saveSuccess(A, { items: [item(0, { guid: "new" }), { ...item(0), position: 1 }] }, at, at);
-    expect((await store.items(A)).map((i) => i.guid)).toEqual(["new", "g-0"]);
-    expect(await store.articleCount(A)).toBe(3);
-    expect(ids()).toEqual([...before, expect.objectContaining({ guid: "new" })]);
-    // g-1 left the feed but is in the section's archive, newest first.
-    expect((await store.sectionArchive("local", 10, 0)).map((p) => p.item.guid)).toEqual([
-      "new",
-      "g-0",
-      "g-1",
-    ]);
-    expect((await store.sectionArchive("local", 1, 2)).map((p) => p.item.guid)).toEqual(["g-1"]);
-    // Leaving out what the first page shows (each feed's first N current items).
-    expect((await store.sectionArchive("local", 10, 0, 1)).map((p) => p.item.guid)).toEqual(["g-0", "g-1"]);
-  });
-
-  it("ids are per feed: two publishers' items with one guid are both kept (13.9)", async () => {
-    await store.saveSuccess(A, { items: [item(0, { guid: "same", title: "From A" })] }, at, at);
-    await store.saveSuccess(B, { items: [item(0, { guid: "same", title: "From B" })] }, at, at);
-    expect((await store.items(A)).map((i) => i.title)).toEqual(["From A"]);
-    expect((await store.items(B)).map((i) => i.title)).toEqual(["From B"]);
-    expect((await store.latest(5)).map((p) => p.item.title).sort()).toEqual(["From A", "From B"]);
-    expect((await store.sectionItems("sports", 5)).map((l) => l.map((i) => i.title))).toEqual([
-      ["From A"],
-      ["From B"],
-    ]);
-  });
-
-  it("a date more than a day ahead becomes the time the item was first seen (13.8)", async () => {
-    const future = item(0, { publishedAt: "9999-12-31T00:00:00.000Z" });
-    const soon = item(1, { publishedAt: "2024-05-02T06:00:00.000Z" });
-    await store.saveSuccess(A, { items: [future, soon] }, at, at);
-    await store.saveSuccess(A, { items: [future, soon] }, "2024-05-01T13:00:00.000Z", at);
-    expect((await store.items(A)).map((i) => i.publishedAt)).toEqual([at, "2024-05-02T06:00:00.000Z"]);
-  });
-
-  it("sectionItems: the first N current items of each feed, in configuration order", async () => {
-    await store.saveSuccess(A, { items: [item(0), item(1), item(2)] }, at, at);
-    expect((await store.sectionItems("sports", 2)).map((l) => l.map((i) => i.position))).toEqual([
-      [0, 1],
-      [],
-    ]);
-    expect((await store.sectionItems("local", 5)).map((l) => l.length)).toEqual([3]);
-  });
-
-  it("prunes archived items older than the cut-off in batches, never current ones", async () => {
-    await store.saveSuccess(A, { items: [0, 1, 2, 3, 4].map((n) => item(n)) }, at, at);
-    await store.saveSuccess(A, { items: [item(0)] }, at, at);
-    expect(await store.pruneArchive("2024-05-01T09:30:00.000Z", 10)).toBe(2);
-    expect(await store.pruneArchive("2030-01-01T00:00:00.000Z", 1)).toBe(1);
-    expect(await store.pruneArchive("2030-01-01T00:00:00.000Z", 10)).toBe(1);
-    expect((await store.items(A)).map((i) => i.guid)).toEqual(["g-0"]);
-    expect(await store.articleCount(A)).toBe(1);
-    expect(await store.search("Title", 10)).toHaveLength(1);
+    it("prunes archived items older than the cut-off in batches, never current ones", async () => {
+      await store.saveSuccess(A, { items: [0, 1, 2, 3, 4].map((n) => item(n)) }, at, at);
+      await store.saveSuccess(A, { items: [item(0)] }, at, at);
+      expect(await store.pruneArchive("2024-05-01T09:30:00.000Z", 10)).toBe(2);
+      expect(await store.pruneArchive("2030-01-01T00:00:00.000Z", 1)).toBe(1);
+      expect(await store.pruneArchive("2030-01-01T00:00:00.000Z", 10)).toBe(1);
+      expect((await store.items(A)).map((i) => i.guid)).toEqual(["g-0"]);
+      expect(await store.articleCount(A)).toBe(1);
+      expect(await store.search("Title", 10)).toHaveLength(1);
+    });
   });
 });
 

@@ -1,17 +1,21 @@
-import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { TextSegment } from "../../app/lib/article.ts";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../app/lib/sections.ts";
 import type { FeedItem } from "../feeds/normalize.ts";
 import { transaction } from "./db.server.ts";
 import {
-  type FeedResult,
-  type FeedState,
-  type FeedStore,
-  FUTURE_TOLERANCE_MS,
-  type PlacedItem,
-  type SearchRow,
-} from "./feed-store.ts";
+  dedupeKey,
+  fieldValues,
+  type KnownItem,
+  placed,
+  placedOnce,
+  planRefresh,
+  type Row,
+  rowToItem,
+  rowToState,
+  str,
+} from "./feed-rows.server.ts";
+import type { FeedResult, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
 export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
@@ -54,105 +58,6 @@ export function toSegments(marked: string): TextSegment[] {
   }
   push(marked.length);
   return segments;
-}
-
-type Row = Record<string, unknown>;
-
-const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-
-function rowToItem(row: Row): FeedItem {
-  const item: FeedItem = {
-    position: Number(row.position ?? -1),
-    title: String(row.title),
-    excerpt: String(row.excerpt),
-    content: String(row.content),
-    publishedAt: String(row.published_at),
-    dated: row.dated === 1,
-    readTime: Number(row.read_time),
-  };
-  const guid = str(row.guid);
-  const link = str(row.link);
-  const imageUrl = str(row.image_url);
-  const author = str(row.author);
-  if (guid !== undefined) item.guid = guid;
-  if (link !== undefined) item.link = link;
-  if (imageUrl !== undefined) item.imageUrl = imageUrl;
-  if (author !== undefined) item.author = author;
-  const categories = categoriesOf(row.categories);
-  if (categories !== undefined) item.categories = categories;
-  return item;
-}
-
-/** The stored JSON array of categories; anything unreadable counts as none. */
-function categoriesOf(value: unknown): string[] | undefined {
-  if (typeof value !== "string" || value === "") return undefined;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (!Array.isArray(parsed)) return undefined;
-    const labels = parsed.filter((c): c is string => typeof c === "string" && c !== "");
-    return labels.length > 0 ? labels : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function rowToState(row: Row): FeedState {
-  const state: FeedState = { url: String(row.url), consecutiveFailures: Number(row.consecutive_failures) };
-  const fields = [
-    ["title", "title"],
-    ["etag", "etag"],
-    ["lastModified", "last_modified"],
-    ["lastAttemptAt", "last_attempt_at"],
-    ["lastSuccessAt", "last_success_at"],
-    ["lastError", "last_error"],
-    ["nextCheckAt", "next_check_at"],
-  ] as const;
-  for (const [key, column] of fields) {
-    const value = str(row[column]);
-    if (value !== undefined) state[key] = value;
-  }
-  return state;
-}
-
-function placed(row: Row): PlacedItem | undefined {
-  const section = String(row.section);
-  if (!isFeedSectionKey(section)) return undefined;
-  const result: PlacedItem = { item: rowToItem(row), section };
-  if (Number(row.feed_count) > 1) result.feedIndex = Number(row.feed_index);
-  return result;
-}
-
-/** An item's identity within its feed: its guid, else its link, else its title. */
-export function itemKey(item: Pick<FeedItem, "guid" | "link" | "title">): string {
-  if (item.guid) return `g:${item.guid}`;
-  if (item.link) return `l:${item.link}`;
-  return `t:${item.title}`;
-}
-
-/** What a page shows of an item, hashed: equal fingerprints need no rewrite. */
-function fingerprint(item: FeedItem, publishedAt: string): string {
-  return createHash("sha1")
-    .update(
-      JSON.stringify([
-        item.guid,
-        item.title,
-        item.excerpt,
-        item.content,
-        item.link,
-        item.imageUrl,
-        item.author,
-        publishedAt,
-        item.dated,
-        item.readTime,
-        item.categories,
-      ]),
-    )
-    .digest("base64");
-}
-
-/** Repeated stories (same link, else same feed and guid) appear once in cross-feed lists. */
-function dedupeKey(row: Row, p: PlacedItem): string {
-  return p.item.link ?? (p.item.guid ? `${String(row.feed_url)}\u0000${p.item.guid}` : String(row.id));
 }
 
 // The first section (in the spec's order) that shows the article's feed.
@@ -227,9 +132,10 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?) LIMIT 1`,
     ),
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
+    // Ties (one publication time) in the order the items were first stored, on both stores.
     latest: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
-       ORDER BY a.published_at DESC LIMIT ?`,
+       ORDER BY a.published_at DESC, a.id LIMIT ?`,
     ),
     newest: db.prepare(
       `SELECT MAX(a.published_at) AS newest FROM articles a
@@ -288,59 +194,20 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     },
 
     async saveSuccess(url: string, result: FeedResult, at: string, nextCheckAt: string) {
-      const fetchedAt = Date.parse(at);
-      const latestAllowed = Number.isNaN(fetchedAt)
-        ? undefined
-        : new Date(fetchedAt + FUTURE_TOLERANCE_MS).toISOString();
       return transaction(db, () => {
-        const known = new Map<string, Row>();
-        for (const row of q.known.all(url) as Row[]) known.set(String(row.item_key), row);
-        const listed = new Set<string>();
-        let changed = false;
-        for (const item of result.items) {
-          const key = itemKey(item);
-          // A key listed twice in one feed is one story: the first listing wins.
-          if (listed.has(key)) continue;
-          listed.add(key);
-          const old = known.get(key);
-          // An undated item's publishedAt is already the time of this fetch (the normaliser's).
-          const firstSeen = old ? String(old.first_seen_at) : item.dated ? at : item.publishedAt;
-          // Undated items keep the time we first saw them; so do items dated far in the future,
-          // which would otherwise lead their section until that date.
-          const ahead = latestAllowed !== undefined && item.publishedAt > latestAllowed;
-          const publishedAt = !item.dated || ahead ? firstSeen : item.publishedAt;
-          const print = fingerprint(item, publishedAt);
-          if (old && old.fingerprint === print) {
-            if (Number(old.position ?? -1) !== item.position) {
-              q.movePosition.run(item.position, Number(old.id));
-              changed = true;
-            }
-            continue;
-          }
-          changed = true;
-          const fields = [
-            item.guid ?? null,
-            item.title,
-            item.excerpt,
-            item.content,
-            item.link ?? null,
-            item.imageUrl ?? null,
-            item.author ?? null,
-            publishedAt,
-            item.dated ? 1 : 0,
-            item.readTime,
-            item.categories && item.categories.length > 0 ? JSON.stringify(item.categories) : null,
-          ] as const;
-          if (old) q.updateItem.run(item.position, ...fields, print, Number(old.id));
-          else q.insertItem.run(url, key, item.position, ...fields, firstSeen, print);
-        }
-        // Items the feed no longer lists stay in the archive, no longer current.
-        for (const [key, row] of known) {
-          if (!listed.has(key) && row.position !== null) {
-            q.movePosition.run(null, Number(row.id));
-            changed = true;
-          }
-        }
+        const known: KnownItem[] = (q.known.all(url) as Row[]).map((row) => ({
+          id: Number(row.id),
+          key: String(row.item_key),
+          position: row.position === null ? null : Number(row.position),
+          fingerprint: String(row.fingerprint),
+          firstSeenAt: String(row.first_seen_at),
+        }));
+        const plan = planRefresh(known, result, at);
+        for (const m of plan.moves) q.movePosition.run(m.position, m.id);
+        for (const u of plan.updates)
+          q.updateItem.run(u.position, ...fieldValues(u.fields), u.fingerprint, u.id);
+        for (const i of plan.inserts)
+          q.insertItem.run(url, i.key, i.position, ...fieldValues(i.fields), i.firstSeenAt, i.fingerprint);
         q.success.run(
           result.title ?? null,
           result.etag ?? null,
@@ -350,7 +217,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
           nextCheckAt,
           url,
         );
-        return { changed };
+        return { changed: plan.changed };
       });
     },
 
@@ -408,18 +275,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     },
 
     async latest(limit) {
-      const seen = new Set<string>();
-      const result: PlacedItem[] = [];
-      for (const row of q.latest.all(limit * 2) as Row[]) {
-        const p = placed(row);
-        if (!p) continue;
-        const key = dedupeKey(row, p);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        result.push(p);
-        if (result.length === limit) break;
-      }
-      return result;
+      return placedOnce(q.latest.all(limit * 2) as Row[], limit);
     },
 
     async newestPublishedAt(section) {

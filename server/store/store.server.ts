@@ -14,7 +14,7 @@ import {
 export type { Store } from "./store.ts";
 
 /** Opens the SQLite store in `dataDir` (DATA_DIR/news.db), migrated to the latest schema. */
-export function openStore(dataDir: string): Store {
+export function openSqliteStore(dataDir: string): Store {
   return createStore(openDatabase(dataDir));
 }
 
@@ -37,6 +37,7 @@ export function createStore(db: DatabaseSync): Store {
     },
     images: { isStoredImage: async (url) => isStoredImage(db, url) },
     integrityProblems: async () => integrityProblems(db),
+    ready: async () => {},
     async close() {
       if (closed) return;
       closed = true;

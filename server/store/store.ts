@@ -28,8 +28,8 @@ export type Subscriber = {
 
 /**
  * The whole store as the rest of the server sees it: asynchronous, no driver types. SQLite
- * (store.server.ts) is the embedded implementation; another database is another implementation of
- * this type in a folder of its own.
+ * (store.server.ts) is the embedded implementation; PostgreSQL (postgres/store.server.ts) the one
+ * for many processes. open.server.ts chooses between them.
  */
 export type Store = {
   feeds: FeedStore;
@@ -71,5 +71,11 @@ export type Store = {
   };
   /** The database's own consistency check: [] when sound, else the problems it reports. */
   integrityProblems(): Promise<string[]>;
+  /**
+   * Resolves once the store is open and migrated; rejects with the reason it cannot be. SQLite
+   * opens synchronously (openStore throws); PostgreSQL connects and migrates in the background,
+   * and every call waits for that.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 };

@@ -1,41 +1,32 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "./db.server.ts";
 import { MIGRATIONS } from "./migrations.server.ts";
+import { createStore } from "./store.server.ts";
 import { PENDING_DAYS } from "./store.ts";
-import {
-  confirmSubscription,
-  isPendingToken,
-  listSubscribers,
-  requestSubscription,
-} from "./subscribers.server.ts";
+import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const DAY = 86_400_000;
 const T0 = new Date("2026-01-01T00:00:00Z");
 const later = (days: number) => new Date(T0.getTime() + days * DAY);
 
-describe("newsletter subscribers (double opt-in)", () => {
-  let dir: string;
-  let db: DatabaseSync;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "subs-"));
-    db = openDatabase(dir);
+describe.each(await storeKinds())("newsletter subscribers (double opt-in) on %s", (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
   });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => t.dispose());
 
-  it("stores a new address as pending with a token, and only confirms it through that token", () => {
-    const first = requestSubscription(db, "a@example.com", T0);
+  it("stores a new address as pending with a token, and only confirms it through that token", async () => {
+    const subs = t.store.subscribers;
+    const first = await subs.request("a@example.com", T0);
     expect(first.status).toBe("pending");
     expect(first.token).toMatch(/^[\w-]{32}$/);
     // Asking again keeps the link already sent working.
-    expect(requestSubscription(db, "a@example.com", later(1))).toEqual(first);
-    expect(listSubscribers(db, later(1))).toEqual([
+    expect(await subs.request("a@example.com", later(1))).toEqual(first);
+    expect(await subs.list(later(1))).toEqual([
       {
         email: "a@example.com",
         createdAt: T0.toISOString(),
@@ -45,38 +36,59 @@ describe("newsletter subscribers (double opt-in)", () => {
         expiresAt: later(1 + PENDING_DAYS).toISOString(),
       },
     ]);
-    expect(confirmSubscription(db, "not-the-token-at-all", later(1))).toBe(false);
-    expect(isPendingToken(db, first.token ?? "", later(1))).toBe(true);
-    expect(confirmSubscription(db, first.token ?? "", later(2))).toBe(true);
+    expect(await subs.confirm("not-the-token-at-all", later(1))).toBe(false);
+    expect(await subs.isPendingToken(first.token ?? "", later(1))).toBe(true);
+    expect(await subs.confirm(first.token ?? "", later(2))).toBe(true);
     // A link works once.
-    expect(confirmSubscription(db, first.token ?? "", later(2))).toBe(false);
-    expect(isPendingToken(db, first.token ?? "", later(2))).toBe(false);
-    expect(listSubscribers(db, later(2))[0]).toMatchObject({
+    expect(await subs.confirm(first.token ?? "", later(2))).toBe(false);
+    expect(await subs.isPendingToken(first.token ?? "", later(2))).toBe(false);
+    expect((await subs.list(later(2)))[0]).toMatchObject({
       status: "confirmed",
       confirmedAt: later(2).toISOString(),
       token: null,
     });
     // A confirmed address is left alone: no new link.
-    expect(requestSubscription(db, "a@example.com", later(3))).toEqual({ status: "confirmed" });
+    expect(await subs.request("a@example.com", later(3))).toEqual({ status: "confirmed" });
   });
 
-  it("forgets a pending address whose link has expired", () => {
-    const { token } = requestSubscription(db, "b@example.com", T0);
-    expect(confirmSubscription(db, token ?? "", later(PENDING_DAYS))).toBe(false);
-    expect(listSubscribers(db, later(PENDING_DAYS))).toEqual([]);
+  it("forgets a pending address whose link has expired", async () => {
+    const subs = t.store.subscribers;
+    const { token } = await subs.request("b@example.com", T0);
+    expect(await subs.confirm(token ?? "", later(PENDING_DAYS))).toBe(false);
+    expect(await subs.list(later(PENDING_DAYS))).toEqual([]);
     // Signing up again starts over with a new link.
-    const again = requestSubscription(db, "b@example.com", later(PENDING_DAYS + 1));
+    const again = await subs.request("b@example.com", later(PENDING_DAYS + 1));
     expect(again.token).not.toBe(token);
   });
 
-  it("keeps addresses stored before double opt-in as confirmed", () => {
-    const old = path.join(dir, "old");
-    const legacy = openDatabase(old, { migrations: MIGRATIONS.slice(0, 3) });
+  it("lists addresses oldest first, then by address", async () => {
+    const subs = t.store.subscribers;
+    await subs.request("b@example.com", T0);
+    await subs.request("a@example.com", T0);
+    await subs.request("Z@example.com", later(-1));
+    expect((await subs.list(T0)).map((s) => s.email)).toEqual([
+      "Z@example.com",
+      "a@example.com",
+      "b@example.com",
+    ]);
+  });
+});
+
+describe("the double opt-in migration (SQLite)", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "subs-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps addresses stored before double opt-in as confirmed", async () => {
+    const legacy = openDatabase(dir, { migrations: MIGRATIONS.slice(0, 3) });
     legacy
       .prepare("INSERT INTO newsletter_subscribers (email, created_at) VALUES (?, ?)")
       .run("c@example.com", T0.toISOString());
     migrate(legacy, MIGRATIONS);
-    expect(listSubscribers(legacy, T0)).toEqual([
+    const store = createStore(legacy);
+    expect(await store.subscribers.list(T0)).toEqual([
       {
         email: "c@example.com",
         createdAt: T0.toISOString(),
@@ -86,6 +98,6 @@ describe("newsletter subscribers (double opt-in)", () => {
         expiresAt: null,
       },
     ]);
-    legacy.close();
+    await store.close();
   });
 });

@@ -1,0 +1,235 @@
+import { createHash } from "node:crypto";
+import { isFeedSectionKey } from "../../app/lib/sections.ts";
+import type { FeedItem } from "../feeds/normalize.ts";
+import { type FeedResult, type FeedState, FUTURE_TOLERANCE_MS, type PlacedItem } from "./feed-store.ts";
+
+/**
+ * What both stores (SQLite and PostgreSQL) share about feed rows: turning a row into an item,
+ * an item's identity, and the rules of a refresh (ids per feed, first-seen times, the future-date
+ * clamp). Driver-free, so the two dialects cannot drift apart on the spec's rules.
+ */
+
+export type Row = Record<string, unknown>;
+
+export const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+export function rowToItem(row: Row): FeedItem {
+  const item: FeedItem = {
+    position: Number(row.position ?? -1),
+    title: String(row.title),
+    excerpt: String(row.excerpt),
+    content: String(row.content),
+    publishedAt: String(row.published_at),
+    dated: Number(row.dated) === 1,
+    readTime: Number(row.read_time),
+  };
+  const guid = str(row.guid);
+  const link = str(row.link);
+  const imageUrl = str(row.image_url);
+  const author = str(row.author);
+  if (guid !== undefined) item.guid = guid;
+  if (link !== undefined) item.link = link;
+  if (imageUrl !== undefined) item.imageUrl = imageUrl;
+  if (author !== undefined) item.author = author;
+  const categories = categoriesOf(row.categories);
+  if (categories !== undefined) item.categories = categories;
+  return item;
+}
+
+/** The stored JSON array of categories; anything unreadable counts as none. */
+function categoriesOf(value: unknown): string[] | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return undefined;
+    const labels = parsed.filter((c): c is string => typeof c === "string" && c !== "");
+    return labels.length > 0 ? labels : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rowToState(row: Row): FeedState {
+  const state: FeedState = { url: String(row.url), consecutiveFailures: Number(row.consecutive_failures) };
+  const fields = [
+    ["title", "title"],
+    ["etag", "etag"],
+    ["lastModified", "last_modified"],
+    ["lastAttemptAt", "last_attempt_at"],
+    ["lastSuccessAt", "last_success_at"],
+    ["lastError", "last_error"],
+    ["nextCheckAt", "next_check_at"],
+  ] as const;
+  for (const [key, column] of fields) {
+    const value = str(row[column]);
+    if (value !== undefined) state[key] = value;
+  }
+  return state;
+}
+
+export function placed(row: Row): PlacedItem | undefined {
+  const section = String(row.section);
+  if (!isFeedSectionKey(section)) return undefined;
+  const result: PlacedItem = { item: rowToItem(row), section };
+  if (Number(row.feed_count) > 1) result.feedIndex = Number(row.feed_index);
+  return result;
+}
+
+/** An item's identity within its feed: its guid, else its link, else its title. */
+export function itemKey(item: Pick<FeedItem, "guid" | "link" | "title">): string {
+  if (item.guid) return `g:${item.guid}`;
+  if (item.link) return `l:${item.link}`;
+  return `t:${item.title}`;
+}
+
+/** What a page shows of an item, hashed: equal fingerprints need no rewrite. */
+function fingerprint(item: FeedItem, publishedAt: string): string {
+  return createHash("sha1")
+    .update(
+      JSON.stringify([
+        item.guid,
+        item.title,
+        item.excerpt,
+        item.content,
+        item.link,
+        item.imageUrl,
+        item.author,
+        publishedAt,
+        item.dated,
+        item.readTime,
+        item.categories,
+      ]),
+    )
+    .digest("base64");
+}
+
+/** Repeated stories (same link, else same feed and guid) appear once in cross-feed lists. */
+export function dedupeKey(row: Row, p: PlacedItem): string {
+  return p.item.link ?? (p.item.guid ? `${String(row.feed_url)}\u0000${p.item.guid}` : String(row.id));
+}
+
+/** A stored item as a refresh needs to know it. */
+export type KnownItem = {
+  id: number;
+  key: string;
+  position: number | null;
+  fingerprint: string;
+  firstSeenAt: string;
+};
+
+/** An item's stored columns, in the order both stores' statements bind them. */
+export type ItemFields = {
+  guid: string | null;
+  title: string;
+  excerpt: string;
+  content: string;
+  link: string | null;
+  imageUrl: string | null;
+  author: string | null;
+  publishedAt: string;
+  dated: 0 | 1;
+  readTime: number;
+  categories: string | null;
+};
+
+/** The writes one successful refresh needs; applying all of them in one transaction is the store's job. */
+export type RefreshPlan = {
+  inserts: { key: string; position: number; fields: ItemFields; firstSeenAt: string; fingerprint: string }[];
+  updates: { id: number; position: number; fields: ItemFields; fingerprint: string }[];
+  /** Position changes only (null: the item left the feed and stays in the archive). */
+  moves: { id: number; position: number | null }[];
+  changed: boolean;
+};
+
+/**
+ * Compares a feed's fetched items with what is stored: items are upserted by their key, the first
+ * listing of a key wins, unchanged items are not rewritten, departed items stay (no longer current).
+ * Undated items and items dated more than FUTURE_TOLERANCE_MS after the fetch keep the time they
+ * were first seen.
+ */
+export function planRefresh(known: readonly KnownItem[], result: FeedResult, at: string): RefreshPlan {
+  const fetchedAt = Date.parse(at);
+  const latestAllowed = Number.isNaN(fetchedAt)
+    ? undefined
+    : new Date(fetchedAt + FUTURE_TOLERANCE_MS).toISOString();
+  const byKey = new Map(known.map((k) => [k.key, k]));
+  const plan: RefreshPlan = { inserts: [], updates: [], moves: [], changed: false };
+  const listed = new Set<string>();
+  for (const item of result.items) {
+    const key = itemKey(item);
+    // A key listed twice in one feed is one story: the first listing wins.
+    if (listed.has(key)) continue;
+    listed.add(key);
+    const old = byKey.get(key);
+    // An undated item's publishedAt is already the time of this fetch (the normaliser's).
+    const firstSeenAt = old ? old.firstSeenAt : item.dated ? at : item.publishedAt;
+    // Undated items keep the time we first saw them; so do items dated far in the future,
+    // which would otherwise lead their section until that date.
+    const ahead = latestAllowed !== undefined && item.publishedAt > latestAllowed;
+    const publishedAt = !item.dated || ahead ? firstSeenAt : item.publishedAt;
+    const print = fingerprint(item, publishedAt);
+    if (old && old.fingerprint === print) {
+      if ((old.position ?? -1) !== item.position) {
+        plan.moves.push({ id: old.id, position: item.position });
+        plan.changed = true;
+      }
+      continue;
+    }
+    plan.changed = true;
+    const fields: ItemFields = {
+      guid: item.guid ?? null,
+      title: item.title,
+      excerpt: item.excerpt,
+      content: item.content,
+      link: item.link ?? null,
+      imageUrl: item.imageUrl ?? null,
+      author: item.author ?? null,
+      publishedAt,
+      dated: item.dated ? 1 : 0,
+      readTime: item.readTime,
+      categories: item.categories && item.categories.length > 0 ? JSON.stringify(item.categories) : null,
+    };
+    if (old) plan.updates.push({ id: old.id, position: item.position, fields, fingerprint: print });
+    else plan.inserts.push({ key, position: item.position, fields, firstSeenAt, fingerprint: print });
+  }
+  for (const k of known) {
+    if (!listed.has(k.key) && k.position !== null) {
+      plan.moves.push({ id: k.id, position: null });
+      plan.changed = true;
+    }
+  }
+  return plan;
+}
+
+/** An item's fields as positional parameters (the column order of both stores' statements). */
+export function fieldValues(f: ItemFields) {
+  return [
+    f.guid,
+    f.title,
+    f.excerpt,
+    f.content,
+    f.link,
+    f.imageUrl,
+    f.author,
+    f.publishedAt,
+    f.dated,
+    f.readTime,
+    f.categories,
+  ] as const;
+}
+
+/** Placed rows in order, each story once (see dedupeKey), at most `limit`. */
+export function placedOnce(rows: readonly Row[], limit: number): PlacedItem[] {
+  const seen = new Set<string>();
+  const result: PlacedItem[] = [];
+  for (const row of rows) {
+    const p = placed(row);
+    if (!p) continue;
+    const key = dedupeKey(row, p);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(p);
+    if (result.length === limit) break;
+  }
+  return result;
+}

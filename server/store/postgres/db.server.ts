@@ -1,0 +1,105 @@
+import pg from "pg";
+import type { PostgresMigration } from "./migrations.server.ts";
+
+export type Queryable = Pick<pg.PoolClient, "query">;
+
+export type PoolOptions = {
+  /** Connections this pool may hold (the ingest worker and the web thread each have a pool). */
+  max?: number;
+};
+
+/**
+ * A pool on DATABASE_URL (another schema: `?options=-c search_path=name` in the URL). Times stay
+ * ISO text (as on SQLite), so no type parsing is changed.
+ */
+export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 5,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection the server drops (a restart) must not crash the process: the next query
+  // takes a new one.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    try {
+      await client.query("ROLLBACK");
+    } catch {
+      // the original error is the one worth reporting
+    }
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The version table's name; PRAGMA user_version's counterpart. */
+const VERSION_TABLE = "evnews_schema_version";
+
+export async function schemaVersion(db: Queryable): Promise<number> {
+  const exists = await db.query("SELECT to_regclass($1) AS t", [VERSION_TABLE]);
+  if (exists.rows[0]?.t === null) return 0;
+  const { rows } = await db.query(`SELECT COALESCE(MAX(version), 0) AS v FROM ${VERSION_TABLE}`);
+  return Number(rows[0]?.v ?? 0);
+}
+
+/**
+ * Runs the pending migrations in order, each in its own transaction with its version row. A
+ * session advisory lock (keyed by the schema) makes processes that open the store at once take
+ * turns: the second finds the work done.
+ */
+export async function migrate(pool: pg.Pool, migrations: readonly PostgresMigration[]): Promise<void> {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1)
+      throw new Error(`Migration "${m.name}" has version ${m.version}; expected ${i + 1}`);
+  });
+  const client = await pool.connect();
+  const lock = "SELECT hashtext('evnews:migrate:' || current_schema()) AS k";
+  const key = (await client.query(lock)).rows[0]?.k as number;
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [key]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${VERSION_TABLE} (
+         version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const current = await schemaVersion(client);
+    if (current > migrations.length) {
+      throw new Error(
+        `The database is at schema version ${current}, newer than this code knows (${migrations.length})`,
+      );
+    }
+    for (const m of migrations.slice(current)) {
+      try {
+        await client.query("BEGIN");
+        await m.up(client);
+        await client.query(`INSERT INTO ${VERSION_TABLE} (version, name) VALUES ($1, $2)`, [
+          m.version,
+          m.name,
+        ]);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`Migration ${m.version} ("${m.name}") failed: ${reason}`, { cause: error });
+      }
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {});
+    client.release();
+  }
+}

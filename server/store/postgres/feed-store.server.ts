@@ -1,0 +1,294 @@
+import type pg from "pg";
+import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../../app/lib/sections.ts";
+import type { FeedItem } from "../../feeds/normalize.ts";
+import {
+  dedupeKey,
+  fieldValues,
+  type ItemFields,
+  type KnownItem,
+  placed,
+  placedOnce,
+  planRefresh,
+  type Row,
+  rowToItem,
+  rowToState,
+  str,
+} from "../feed-rows.server.ts";
+import type { FeedStore, PlacedItem, SearchRow } from "../feed-store.ts";
+import { type Queryable, withTransaction } from "./db.server.ts";
+import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
+
+// The first section (in the spec's order) that shows the article's feed.
+const PLACEMENT = `
+  JOIN feed_sections fs ON fs.feed_url = a.feed_url
+   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)`;
+
+// Title counts five times the excerpt (weights D, C, B, A), as bm25(…, 5.0, 1.0) on SQLite.
+const RANK = "ts_rank('{0, 0, 0.2, 1}', a.search, q)";
+
+/** The search column's value for a title and excerpt: $t weight A, $e weight B (folded words). */
+const SEARCH = (t: string, e: string) =>
+  `setweight(to_tsvector('simple', ${t}), 'A') || setweight(to_tsvector('simple', ${e}), 'B')`;
+
+/** -1 or undefined (no limit, as SQLite's LIMIT -1) is NULL for PostgreSQL's LIMIT. */
+const limitOf = (n: number | undefined) => (n === undefined || n < 0 ? null : n);
+
+async function rows(db: Queryable, text: string, values: unknown[] = []): Promise<Row[]> {
+  return (await db.query(text, values)).rows as Row[];
+}
+
+function itemParams(f: ItemFields) {
+  // A missing title is the NOT NULL constraint's to report, not the folding's.
+  const text = (v: unknown) => (typeof v === "string" ? searchDocument(v) : "");
+  return [...fieldValues(f), text(f.title), text(f.excerpt)];
+}
+
+/** All SQL for feeds and their articles (PostgreSQL). One instance per pool. */
+export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void>): FeedStore {
+  const read = async (text: string, values: unknown[] = []) => {
+    await ready();
+    return rows(pool, text, values);
+  };
+  const write = async <T>(fn: (client: pg.PoolClient) => Promise<T>) => {
+    await ready();
+    return withTransaction(pool, fn);
+  };
+
+  return {
+    async syncFeeds(config) {
+      await write(async (db) => {
+        // Processes starting together each sync the same configuration: one at a time.
+        await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:sync-feeds:' || current_schema()))");
+        const wanted = new Set<string>();
+        await db.query("DELETE FROM feed_sections");
+        for (const [section, urls] of config) {
+          const rank = FEED_SECTION_KEYS.indexOf(section);
+          for (const [index, url] of urls.entries()) {
+            wanted.add(url);
+            await db.query("INSERT INTO feeds (url) VALUES ($1) ON CONFLICT (url) DO NOTHING", [url]);
+            await db.query(
+              `INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank)
+               VALUES ($1, $2, $3, $4, $5)`,
+              [url, section, index, urls.length, rank],
+            );
+          }
+        }
+        const gone = (await rows(db, "SELECT url FROM feeds"))
+          .map((r) => String(r.url))
+          .filter((u) => !wanted.has(u));
+        if (gone.length > 0) await db.query("DELETE FROM feeds WHERE url = ANY($1)", [gone]);
+      });
+    },
+
+    async feed(url) {
+      const [row] = await read("SELECT * FROM feeds WHERE url = $1", [url]);
+      return row ? rowToState(row) : undefined;
+    },
+
+    async feeds() {
+      const list = await read(
+        `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,
+                ARRAY(SELECT section FROM feed_sections WHERE feed_url = f.url ORDER BY section_rank) AS sections
+         FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url), f.url`,
+      );
+      return list.map((row) => ({
+        ...rowToState(row),
+        sections: (row.sections as string[]).filter(isFeedSectionKey),
+        articleCount: Number(row.article_count),
+      }));
+    },
+
+    async saveSuccess(url, result, at, nextCheckAt) {
+      return write(async (db) => {
+        // One refresh of a feed at a time, whichever process runs it.
+        await db.query("SELECT 1 FROM feeds WHERE url = $1 FOR UPDATE", [url]);
+        const known: KnownItem[] = (
+          await rows(
+            db,
+            "SELECT id, item_key, position, fingerprint, first_seen_at FROM articles WHERE feed_url = $1",
+            [url],
+          )
+        ).map((row) => ({
+          id: Number(row.id),
+          key: String(row.item_key),
+          position: row.position === null ? null : Number(row.position),
+          fingerprint: String(row.fingerprint),
+          firstSeenAt: String(row.first_seen_at),
+        }));
+        const plan = planRefresh(known, result, at);
+        // Moves and new items in one statement each (a first fetch of 400 items is one round trip).
+        if (plan.moves.length > 0) {
+          await db.query(
+            `UPDATE articles SET position = u.position
+             FROM unnest($1::bigint[], $2::integer[]) AS u(id, position) WHERE articles.id = u.id`,
+            [plan.moves.map((m) => m.id), plan.moves.map((m) => m.position)],
+          );
+        }
+        for (const u of plan.updates) {
+          await db.query(
+            `UPDATE articles SET position = $1, guid = $2, title = $3, excerpt = $4, content = $5, link = $6,
+               image_url = $7, author = $8, published_at = $9, dated = $10, read_time = $11, categories = $12,
+               search = ${SEARCH("$13", "$14")}, fingerprint = $15
+             WHERE id = $16`,
+            [u.position, ...itemParams(u.fields), u.fingerprint, u.id],
+          );
+        }
+        if (plan.inserts.length > 0) {
+          // Column-wise arrays, in the order of the insert's columns; unnest keeps the feed's order.
+          const rowsOf = plan.inserts.map((i) => [
+            i.key,
+            i.position,
+            ...itemParams(i.fields),
+            i.firstSeenAt,
+            i.fingerprint,
+          ]);
+          const columns = Array.from({ length: 17 }, (_, c) => rowsOf.map((r) => r[c] ?? null));
+          await db.query(
+            `INSERT INTO articles (feed_url, item_key, position, guid, title, excerpt, content, link, image_url,
+                                   author, published_at, dated, read_time, categories, search, first_seen_at, fingerprint)
+             SELECT $1, k, p, g, t, e, c, l, i, a, pa, d, r, cat, ${SEARCH("st", "se")}, fs, fp
+             FROM unnest($2::text[], $3::integer[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                         $9::text[], $10::text[], $11::text[], $12::integer[], $13::integer[], $14::text[],
+                         $15::text[], $16::text[], $17::text[], $18::text[])
+               AS u(k, p, g, t, e, c, l, i, a, pa, d, r, cat, st, se, fs, fp)`,
+            [url, ...columns],
+          );
+        }
+        await db.query(
+          `UPDATE feeds SET title = COALESCE($1, title), etag = $2, last_modified = $3, last_attempt_at = $4,
+             last_success_at = $5, last_error = NULL, consecutive_failures = 0, next_check_at = $6
+           WHERE url = $7`,
+          [result.title ?? null, result.etag ?? null, result.lastModified ?? null, at, at, nextCheckAt, url],
+        );
+        return { changed: plan.changed };
+      });
+    },
+
+    async saveNotModified(url, at, nextCheckAt) {
+      await read(
+        `UPDATE feeds SET last_attempt_at = $1, last_success_at = $2, last_error = NULL,
+           consecutive_failures = 0, next_check_at = $3 WHERE url = $4`,
+        [at, at, nextCheckAt, url],
+      );
+    },
+
+    async saveFailure(url, error, at, nextCheckAt) {
+      const [row] = await read(
+        `UPDATE feeds SET last_attempt_at = $1, last_error = $2, consecutive_failures = consecutive_failures + 1,
+           next_check_at = $3 WHERE url = $4 RETURNING consecutive_failures`,
+        [at, error, nextCheckAt, url],
+      );
+      return Number(row?.consecutive_failures ?? 0);
+    },
+
+    async setNextCheck(url, nextCheckAt) {
+      await read("UPDATE feeds SET next_check_at = $1 WHERE url = $2", [nextCheckAt, url]);
+    },
+
+    async items(url, limit) {
+      return (
+        await read(
+          "SELECT * FROM articles WHERE feed_url = $1 AND position IS NOT NULL ORDER BY position LIMIT $2",
+          [url, limitOf(limit)],
+        )
+      ).map(rowToItem);
+    },
+
+    async sectionItems(section, perFeed) {
+      const [count] = await read("SELECT COUNT(*) AS n FROM feed_sections WHERE section = $1", [section]);
+      const lists: FeedItem[][] = Array.from({ length: Number(count?.n ?? 0) }, () => []);
+      if (perFeed <= 0) return lists;
+      // Each feed's head through the articles_current index: a bounded read per feed, one statement.
+      const list = await read(
+        `SELECT a.*, fs.feed_index FROM feed_sections fs CROSS JOIN LATERAL (
+           SELECT * FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT $1) a
+         WHERE fs.section = $2 ORDER BY fs.feed_index, a.position`,
+        [perFeed, section],
+      );
+      for (const row of list) lists[Number(row.feed_index)]?.push(rowToItem(row));
+      return lists;
+    },
+
+    async sectionArchive(section, limit, offset, skipCurrent = 0) {
+      if (limit < 1) return [];
+      const list = await read(
+        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM feed_sections fs
+         JOIN articles a ON a.feed_url = fs.feed_url
+         WHERE fs.section = $1 AND (a.position IS NULL OR a.position >= $2)
+         ORDER BY a.published_at DESC, a.id DESC LIMIT $3 OFFSET $4`,
+        [section, Math.max(0, skipCurrent), limit, Math.max(0, offset)],
+      );
+      return list.map(placed).filter((p): p is PlacedItem => p !== undefined);
+    },
+
+    async hasArchive(section, skipCurrent) {
+      const list = await read(
+        `SELECT 1 AS found FROM feed_sections fs JOIN articles a ON a.feed_url = fs.feed_url
+         WHERE fs.section = $1 AND (a.position IS NULL OR a.position >= $2) LIMIT 1`,
+        [section, Math.max(0, skipCurrent)],
+      );
+      return list.length > 0;
+    },
+
+    async articleCount(url) {
+      const [row] = await read("SELECT COUNT(*) AS n FROM articles WHERE feed_url = $1", [url]);
+      return Number(row?.n ?? 0);
+    },
+
+    async latest(limit) {
+      const list = await read(
+        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
+         ORDER BY a.published_at DESC, a.id LIMIT $1`,
+        [limit * 2],
+      );
+      return placedOnce(list, limit);
+    },
+
+    async newestPublishedAt(section) {
+      const [row] = await read(
+        `SELECT MAX(a.published_at) AS newest FROM articles a
+         JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.section = $1`,
+        [section],
+      );
+      return str(row?.newest);
+    },
+
+    async search(query, limit, offset = 0) {
+      const terms = toSearchTerms(query);
+      if (!terms || limit < 1) return [];
+      // Ranking on the GIN index, then one page of rows; highlights are marked on that page only.
+      const list = await read(
+        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count
+         FROM articles a ${PLACEMENT}, to_tsquery('simple', $1) q
+         WHERE a.search @@ q
+         ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC LIMIT $2 OFFSET $3`,
+        [terms.tsquery, limit, Math.max(0, offset)],
+      );
+      const seen = new Set<string>();
+      const result: SearchRow[] = [];
+      for (const row of list) {
+        const p = placed(row);
+        if (!p) continue;
+        const key = dedupeKey(row, p);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        result.push({
+          ...p,
+          title: highlight(p.item.title, terms.words),
+          excerpt: snippet(p.item.excerpt, terms.words),
+        });
+      }
+      return result;
+    },
+
+    async pruneArchive(before, batch) {
+      await ready();
+      const result = await pool.query(
+        `DELETE FROM articles WHERE id IN (
+           SELECT id FROM articles WHERE published_at < $1 AND position IS NULL LIMIT $2)`,
+        [before, batch],
+      );
+      return result.rowCount ?? 0;
+    },
+  };
+}

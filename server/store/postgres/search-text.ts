@@ -1,0 +1,113 @@
+import type { TextSegment } from "../../../app/lib/article.ts";
+
+/**
+ * Search text for PostgreSQL, kept the same as SQLite's FTS5 (unicode61, remove_diacritics 2):
+ * words are runs of letters and digits, compared without case or accents. The store folds the
+ * text itself before to_tsvector('simple', …), so the index needs no extension (unaccent), and
+ * marks matches itself, so the highlights follow exactly the words that matched.
+ */
+
+const WORD = /[\p{L}\p{N}]+/gu;
+// A run in the original text: marks belong to their letter (an accent written as a combining mark).
+const RUN = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** Lower case, compatibility forms and accents removed (é → e, ﬁ → fi). */
+export function fold(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The folded words of a text, as the index holds them. */
+export function words(text: string): string[] {
+  return fold(text).match(WORD) ?? [];
+}
+
+/** A text as the search document stores it: its folded words, separated by single spaces. */
+export function searchDocument(text: string): string {
+  return words(text).join(" ");
+}
+
+export type SearchTerms = { words: string[]; tsquery: string };
+
+/**
+ * What a visitor typed as a tsquery: its words only, all required, the last one as a prefix (as on
+ * SQLite). Operators and quotes in the input are not words, so no input can make to_tsquery throw.
+ * Undefined when there is nothing to search.
+ */
+export function toSearchTerms(input: string): SearchTerms | undefined {
+  const kept = words(input.normalize("NFKC")).slice(0, 12);
+  if (kept.length === 0) return undefined;
+  const tsquery = kept.map((w, i) => (i === kept.length - 1 ? `'${w}':*` : `'${w}'`)).join(" & ");
+  return { words: kept, tsquery };
+}
+
+type Run = { start: number; end: number; match: boolean };
+
+function runs(text: string, terms: readonly string[]): Run[] {
+  const last = terms[terms.length - 1] ?? "";
+  const whole = new Set(terms.slice(0, -1));
+  const result: Run[] = [];
+  for (const m of text.matchAll(RUN)) {
+    const match = words(m[0]).some((w) => whole.has(w) || (last !== "" && w.startsWith(last)));
+    result.push({ start: m.index, end: m.index + m[0].length, match });
+  }
+  return result;
+}
+
+function segments(text: string, marked: readonly Run[], from: number, to: number): TextSegment[] {
+  const out: TextSegment[] = [];
+  const push = (t: string, match: boolean) => {
+    if (t === "") return;
+    const last = out[out.length - 1];
+    if (last && last.match === match) last.text += t;
+    else out.push({ text: t, match });
+  };
+  let at = from;
+  for (const r of marked) {
+    if (!r.match || r.end <= from || r.start >= to) continue;
+    push(text.slice(at, r.start), false);
+    push(text.slice(r.start, r.end), true);
+    at = r.end;
+  }
+  push(text.slice(at, to), false);
+  return out;
+}
+
+/** The whole text with the words that match the search marked (SQLite's highlight()). */
+export function highlight(text: string, terms: readonly string[]): TextSegment[] {
+  return segments(text, runs(text, terms), 0, text.length);
+}
+
+/**
+ * Up to `size` words of the text around the most matches, marked, with "…" where it was cut
+ * (SQLite's snippet()).
+ */
+export function snippet(text: string, terms: readonly string[], size = 24): TextSegment[] {
+  const all = runs(text, terms);
+  if (all.length <= size) return highlight(text, terms);
+  let best = 0;
+  let bestCount = -1;
+  for (let i = 0; i + size <= all.length; i++) {
+    let count = 0;
+    for (let k = i; k < i + size; k++) if (all[k]?.match) count++;
+    // The earliest window with the most matches, starting on a match when one can.
+    const score = count * 2 + (all[i]?.match ? 1 : 0);
+    if (score > bestCount) {
+      best = i;
+      bestCount = score;
+    }
+  }
+  const first = all[best];
+  const lastRun = all[best + size - 1];
+  const from = best === 0 ? 0 : (first?.start ?? 0);
+  const to = best + size >= all.length ? text.length : (lastRun?.end ?? text.length);
+  const body = segments(text, all, from, to);
+  if (from > 0) body.unshift({ text: "…", match: false });
+  if (to < text.length) body.push({ text: "…", match: false });
+  // Merge the ellipses into their unmarked neighbours, as toSegments would.
+  return body.reduce<TextSegment[]>((acc, s) => {
+    const prev = acc[acc.length - 1];
+    if (prev && prev.match === s.match) prev.text += s.text;
+    else acc.push({ ...s });
+    return acc;
+  }, []);
+}

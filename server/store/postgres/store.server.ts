@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import type { ContactCategory } from "../../../app/lib/contact.ts";
+import { PENDING_DAYS, type Store, type StoredMessage, type Subscriber } from "../store.ts";
+import { createPool, migrate, type PoolOptions, schemaVersion } from "./db.server.ts";
+import { createPostgresFeedStore } from "./feed-store.server.ts";
+import { POSTGRES_MIGRATIONS, type PostgresMigration } from "./migrations.server.ts";
+
+export type PostgresStoreOptions = PoolOptions & {
+  /** Defaults to the app's list; tests pass their own to exercise the runner. */
+  migrations?: readonly PostgresMigration[];
+};
+
+type MessageRow = {
+  id: string;
+  created_at: string;
+  name: string;
+  email: string;
+  category: string | null;
+  subject: string;
+  message: string;
+};
+
+const toMessage = (r: MessageRow): StoredMessage => ({
+  id: Number(r.id),
+  createdAt: r.created_at,
+  name: r.name,
+  email: r.email,
+  category: r.category as ContactCategory | null,
+  subject: r.subject,
+  message: r.message,
+});
+
+/**
+ * The store on PostgreSQL (DATABASE_URL): a connection pool, migrated when opened. Opening is
+ * immediate; every call waits for the migrations, and ready() reports whether they succeeded (the
+ * server waits on it before it listens).
+ */
+export function openPostgresStore(connectionString: string, options: PostgresStoreOptions = {}): Store {
+  const pool = createPool(connectionString, options);
+  const migrations = options.migrations ?? POSTGRES_MIGRATIONS;
+  const migrated = migrate(pool, migrations);
+  // Reported through ready() and every call; never an unhandled rejection.
+  migrated.catch(() => {});
+  const ready = () => migrated;
+  const query = async <R>(text: string, values: unknown[] = []) => {
+    await migrated;
+    return pool.query(text, values).then((r) => ({ rows: r.rows as R[], rowCount: r.rowCount ?? 0 }));
+  };
+  const purgeExpired = (now: Date) =>
+    query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
+      now.toISOString(),
+    ]);
+  let closed: Promise<void> | undefined;
+
+  return {
+    feeds: createPostgresFeedStore(pool, ready),
+    messages: {
+      async insert(m, now = new Date()) {
+        const { rows } = await query<{ id: string }>(
+          `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message],
+        );
+        return Number(rows[0]?.id);
+      },
+      async insertOnce(m, sendId, now = new Date()) {
+        await migrated;
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          // Two posts of one send at the same moment (a double click, two processes) take turns.
+          await client.query("SELECT pg_advisory_xact_lock(hashtext('evnews:send:' || $1))", [sendId]);
+          const same = await client.query<{ id: string }>(
+            `SELECT id FROM contact_messages
+             WHERE send_id = $1 AND name = $2 AND email = $3 AND subject = $4 AND message = $5 LIMIT 1`,
+            [sendId, m.name, m.email, m.subject, m.message],
+          );
+          const found = same.rows[0];
+          if (found) {
+            await client.query("COMMIT");
+            return { id: Number(found.id), duplicate: true };
+          }
+          const inserted = await client.query<{ id: string }>(
+            `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+            [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId],
+          );
+          await client.query("COMMIT");
+          return { id: Number(inserted.rows[0]?.id), duplicate: false };
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      async list(options = {}) {
+        const limit = options.limit === undefined || options.limit < 0 ? null : options.limit;
+        const { rows } = await query<MessageRow>(
+          `SELECT id, created_at, name, email, category, subject, message
+           FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1`,
+          [limit],
+        );
+        return rows.map(toMessage);
+      },
+      async count() {
+        const { rows } = await query<{ n: string }>("SELECT COUNT(*) AS n FROM contact_messages");
+        return Number(rows[0]?.n ?? 0);
+      },
+    },
+    subscribers: {
+      async request(email, now = new Date()) {
+        await purgeExpired(now);
+        const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
+        const { rows } = await query<{ token: string }>(
+          `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (email) DO UPDATE SET expires_at = excluded.expires_at
+             WHERE newsletter_subscribers.confirmed_at IS NULL
+           RETURNING token`,
+          [email, now.toISOString(), randomBytes(24).toString("base64url"), expires],
+        );
+        const row = rows[0];
+        return row ? { status: "pending", token: row.token } : { status: "confirmed" };
+      },
+      async confirm(token, now = new Date()) {
+        const { rowCount } = await query(
+          `UPDATE newsletter_subscribers SET confirmed_at = $1, token = NULL, expires_at = NULL
+           WHERE token = $2 AND confirmed_at IS NULL AND expires_at > $1`,
+          [now.toISOString(), token],
+        );
+        return rowCount === 1;
+      },
+      async isPendingToken(token, now = new Date()) {
+        const { rows } = await query(
+          "SELECT 1 FROM newsletter_subscribers WHERE token = $1 AND confirmed_at IS NULL AND expires_at > $2",
+          [token, now.toISOString()],
+        );
+        return rows.length > 0;
+      },
+      async list(now = new Date()) {
+        await purgeExpired(now);
+        const { rows } = await query<Omit<Subscriber, "status">>(
+          `SELECT email, created_at AS "createdAt", confirmed_at AS "confirmedAt", token, expires_at AS "expiresAt"
+           FROM newsletter_subscribers ORDER BY created_at, email`,
+        );
+        return rows.map((r) => ({
+          email: r.email,
+          createdAt: r.createdAt,
+          status: r.confirmedAt ? "confirmed" : "pending",
+          confirmedAt: r.confirmedAt,
+          token: r.token,
+          expiresAt: r.expiresAt,
+        }));
+      },
+    },
+    images: {
+      async isStoredImage(url) {
+        const { rows } = await query("SELECT 1 FROM articles WHERE image_url = $1 LIMIT 1", [url]);
+        return rows.length > 0;
+      },
+    },
+    /**
+     * PostgreSQL checks its own pages (checksums, WAL); what this reports is a database this code
+     * should not use: not at the schema version it expects.
+     */
+    async integrityProblems() {
+      // A database that cannot be opened at all is ready()'s to report.
+      await migrated;
+      try {
+        const version = await schemaVersion(pool);
+        return version === migrations.length
+          ? []
+          : [`schema version ${version}, expected ${migrations.length}`];
+      } catch (error) {
+        return [error instanceof Error ? error.message : String(error)];
+      }
+    },
+    ready,
+    close() {
+      closed ??= migrated.catch(() => {}).then(() => pool.end());
+      return closed;
+    },
+  };
+}
