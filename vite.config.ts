@@ -17,7 +17,12 @@ export default defineConfig({
               groups: [
                 {
                   name: "shell",
-                  test: /\/app\/(lib\/(dates|links|sections|seo|toast|interaction|section-subtitles)\.ts|components\/(layout|ui|news)\/(?![^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?![^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                },
+                // The headline cards, ticker and home-page blocks: only the home and section pages.
+                {
+                  name: "news",
+                  test: /\/app\/components\/news\/[^/]+\.tsx$/,
                 },
               ],
             },

@@ -38,6 +38,18 @@ export function toCard(article: Article, siteUrl: string): CardArticle {
 }
 
 /**
+ * Leaves the image address only on the first card (or on none): the pages show no other, and every
+ * address is loader data the browser downloads and parses before the page is interactive.
+ */
+function onlyFirstImage(cards: CardArticle[], keepFirst: boolean): CardArticle[] {
+  return cards.map((card, i) => {
+    if ((keepFirst && i === 0) || card.imageUrl === undefined) return card;
+    const { imageUrl: _, ...rest } = card;
+    return rest;
+  });
+}
+
+/**
  * A section's articles for a page. The spec's catalogue: 'No RSS feed configured for section:
  * {key}' is an error of the section fetch, and such an error is logged and gives an empty list,
  * so the page shows its empty state instead of failing.
@@ -88,7 +100,10 @@ export async function loadHome(
     key,
     name: sectionDisplayName(key),
     articles: (sections[i]?.articles ?? []).map((a) => toCard(a, config.SITE_URL)),
-  })).filter((b) => b.articles.length > 0);
+  }))
+    .filter((b) => b.articles.length > 0)
+    // Only the first block's lead shows its picture (NewsBlock), so only it carries one.
+    .map((b, i) => ({ ...b, articles: onlyFirstImage(b.articles, i === 0) }));
   return {
     blocks,
     ticker: latest.articles.map(toTickerItem),
@@ -103,7 +118,11 @@ export async function loadSection(
 ): Promise<SectionData> {
   const { articles, sample } = await sectionArticles(services, key, SECTION_PAGE_LIMIT, log);
   return {
-    articles: articles.map((a) => toCard(a, services.config.SITE_URL)),
+    // The section page shows the first card's picture, no other.
+    articles: onlyFirstImage(
+      articles.map((a) => toCard(a, services.config.SITE_URL)),
+      true,
+    ),
     sample: sample && articles.length > 0,
   };
 }

@@ -9,7 +9,13 @@ import type { Route } from "./+types/search";
 
 const MAX_QUERY = 200;
 
-type Hit = { article: ArticleSummary; section: string; title: TextSegment[]; excerpt: TextSegment[] };
+// The page shows the marked title and excerpt, so of the article itself it needs only these.
+type Hit = {
+  article: Pick<ArticleSummary, "id" | "link" | "publishedAt">;
+  section: string;
+  title: TextSegment[];
+  excerpt: TextSegment[];
+};
 type SearchData =
   | { state: "empty" }
   | { state: "too-long"; query: string }
@@ -25,7 +31,12 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
   return {
     state: "results",
     query,
-    hits: hits.map(({ article, section, title, excerpt }) => ({ article, section, title, excerpt })),
+    hits: hits.map(({ article: { id, link, publishedAt }, section, title, excerpt }) => ({
+      article: link === undefined ? { id, publishedAt } : { id, link, publishedAt },
+      section,
+      title,
+      excerpt,
+    })),
   };
 }
 
