@@ -113,8 +113,17 @@ async function runLighthouse(
     env: { ...process.env, CHROME_PATH },
   });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`lighthouse exited with ${code} on ${url}`);
-  return JSON.parse(readFileSync(path.join(dir, "report.json"), "utf8")) as Lhr;
+  try {
+    return JSON.parse(readFileSync(path.join(dir, "report.json"), "utf8")) as Lhr;
+  } catch {
+    // A run that failed (e.g. NO_NAVSTART) may exit non-zero with or without a report: the caller
+    // repeats it.
+    return {
+      runtimeError: { message: `lighthouse exited with ${code}, no report` },
+      categories: {},
+      audits: {},
+    };
+  }
 }
 
 const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -194,12 +203,21 @@ try {
       if (k !== "page") row[k] = median(runs.map((r) => r[k]));
     }
     // The other categories do not depend on timing: one run each.
-    const lhr = await runLighthouse(
+    let lhr = await runLighthouse(
       server.url + p,
       "accessibility,best-practices,seo",
       mkdtempSync(path.join(work, "run-")),
       false,
     );
+    for (let retry = 0; lhr.runtimeError && retry < 3; retry++) {
+      console.warn(`  ${p}: ${lhr.runtimeError.message}; repeating`);
+      lhr = await runLighthouse(
+        server.url + p,
+        "accessibility,best-practices,seo",
+        mkdtempSync(path.join(work, "run-")),
+        false,
+      );
+    }
     for (const id of ["accessibility", "best-practices", "seo"] as const) {
       row[id] = score(lhr, id);
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
