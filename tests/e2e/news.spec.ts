@@ -79,6 +79,17 @@ test.describe("home", () => {
     await expect(page.getByText("Welcome to The Electric Ledger")).toHaveCount(0);
   });
 
+  test("a warm store's headlines are sent in place, not after the skeletons", async ({ request }) => {
+    // React would outline a finished boundary this large: skeletons in place, headlines at the end.
+    await expect
+      .poll(async () => (await (await request.get("/")).text()).includes('data-testid="lead-article"'))
+      .toBe(true);
+    const html = await (await request.get("/")).text();
+    expect(html).not.toContain('data-testid="block-skeleton"');
+    expect(html).not.toMatch(/<div hidden id="S:\d+"/);
+    expect(html.indexOf('data-testid="lead-article"')).toBeLessThan(html.indexOf("<footer"));
+  });
+
   test("the welcome toast moves nothing on the page as it appears (no layout shift)", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("Welcome to The Electric Ledger")).toBeVisible();
