@@ -228,6 +228,11 @@ try {
       }
     }
     rows.push(row);
+    console.log(
+      `  median: perf ${row.performance}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls};` +
+        ` a11y ${row.accessibility}, best ${row["best-practices"]}, seo ${row.seo};` +
+        ` LH JS ${row.lhJsKb} KB, strict JS ${row.strictJsKb} KB, CSS ${row.cssKb} KB`,
+    );
     const higherIsBetter = ["performance", "accessibility", "best-practices", "seo"];
     for (const k of Object.keys(BUDGET) as Array<keyof typeof BUDGET>) {
       const ok = higherIsBetter.includes(k) ? row[k] >= BUDGET[k] : row[k] <= BUDGET[k];
