@@ -53,6 +53,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React outlines a finished <Suspense> boundary bigger than 12.8 KB: it sends the fallback
+        // in place and the content at the end of the document, swapped in by an inline script. The
+        // home page's headlines are bigger, so a phone painted the skeletons first and the
+        // headlines (the largest paint) only after that script ran. Finished content goes in place;
+        // boundaries still waiting for data stream as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

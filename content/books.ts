@@ -22,7 +22,8 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-function book(title: string): Book {
+/** A book from its title: the cover and the store link both follow from it. */
+export function book(title: string): Book {
   return {
     title,
     cover: `/covers/${slugify(title)}.svg`,
@@ -78,4 +79,4 @@ const titles = [
   "Abundance Affirmations for Every Season",
 ];
 
-export const books: Book[] = titles.map(book);
+export const books: Book[] = /* @__PURE__ */ titles.map(book);

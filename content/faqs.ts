@@ -2,7 +2,8 @@
  * The newsroom's own FAQs (spec §3 FAQ, §9: five seeded). Plain text, no markup. Readers can append
  * AI-generated ones on /faq; those live only in their page and never come back here.
  */
-import { site } from "./site.ts";
+
+import { publicationsCount, site } from "./site.ts";
 
 /** The categories an FAQ can have, in the spec's order ("All" is the filter for every one). */
 export const FAQ_CATEGORIES = [
@@ -32,7 +33,7 @@ export type Faq = {
   generated?: boolean;
 };
 
-const publications = site.network.publications.toLocaleString("en-US");
+const publications = publicationsCount;
 
 export const faqs: Faq[] = [
   {

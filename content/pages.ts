@@ -2,7 +2,8 @@
  * Text of the static pages (about, privacy, terms) as plain data. Strings are plain text: no markdown and no
  * HTML. Each paragraph is one string; `list` items render as a bulleted list after the paragraphs.
  */
-import { site } from "./site.ts";
+
+import { publicationsCount, site } from "./site.ts";
 
 export type PageSection = { id: string; heading: string; paragraphs: string[]; list?: string[] };
 
@@ -17,7 +18,7 @@ export type StaticPage = {
 };
 
 const privacyEmail = "privacy@electricledger.example";
-const publications = site.network.publications.toLocaleString("en-US");
+const publications = publicationsCount;
 
 export const aboutPage: StaticPage = {
   title: `About ${site.title}`,

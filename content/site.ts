@@ -26,6 +26,12 @@ export const identity = {
   newsroomEmail: "newsroom@electricledger.example",
 } as const;
 
+/**
+ * "3,000", grouped by hand: toLocaleString would load the browser's number data (a long task on a
+ * phone) for one comma on every page's footer.
+ */
+export const publicationsCount = String(identity.network.publications).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 export const embeds = {
   /** Featured video on the home page (a privacy-enhanced player loads only on click). */
   video: { id: "EJ6GsYoSmTo", title: "How electric vehicle charging works" },

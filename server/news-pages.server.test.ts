@@ -174,6 +174,20 @@ describe("loadHome", () => {
     },
   } as unknown as Services;
 
+  it("sends an image address only for the lead, the one card that shows its picture", async () => {
+    const home = await loadHome(services);
+    expect(home.blocks[0]?.articles.map((a) => a.imageUrl)).toEqual([
+      "/img?u=https%3A%2F%2Fimg.example%2F1.jpg",
+      undefined,
+    ]);
+    expect(home.blocks[0]?.articles[1]).not.toHaveProperty("imageUrl");
+  });
+
+  it("sends a section page the image address of its first card only", async () => {
+    const page = await loadSection(services, "local");
+    expect(page.articles.map((a) => "imageUrl" in a)).toEqual([true, false]);
+  });
+
   it("sends the ticker only the headline, section and link of each item", async () => {
     const home = await loadHome(services);
     expect(home.ticker).toEqual([

@@ -39,6 +39,18 @@ export function toCard(article: Article, siteUrl: string): CardArticle {
 }
 
 /**
+ * Leaves the image address only on the first card (or on none): the pages show no other, and every
+ * address is loader data the browser downloads and parses before the page is interactive.
+ */
+function onlyFirstImage(cards: CardArticle[], keepFirst: boolean): CardArticle[] {
+  return cards.map((card, i) => {
+    if ((keepFirst && i === 0) || card.imageUrl === undefined) return card;
+    const { imageUrl: _, ...rest } = card;
+    return rest;
+  });
+}
+
+/**
  * A section's articles for a page. The spec's catalogue: 'No RSS feed configured for section:
  * {key}' is an error of the section fetch, and such an error is logged and gives an empty list,
  * so the page shows its empty state instead of failing.
@@ -89,7 +101,10 @@ export async function loadHome(
     key,
     name: sectionDisplayName(key),
     articles: (sections[i]?.articles ?? []).map((a) => toCard(a, config.SITE_URL)),
-  })).filter((b) => b.articles.length > 0);
+  }))
+    .filter((b) => b.articles.length > 0)
+    // Only the first block's lead shows its picture (NewsBlock), so only it carries one.
+    .map((b, i) => ({ ...b, articles: onlyFirstImage(b.articles, i === 0) }));
   return {
     blocks,
     ticker: latest.articles.map(toTickerItem),
@@ -108,7 +123,11 @@ export async function loadSection(
     if (page > 1) {
       const archive = await feeds.getSectionArchive(key, page, SECTION_PAGE_LIMIT);
       return {
-        articles: archive.articles.map((a) => toCard(a, config.SITE_URL)),
+        // A section page shows the first card's picture, no other.
+        articles: onlyFirstImage(
+          archive.articles.map((a) => toCard(a, config.SITE_URL)),
+          true,
+        ),
         sample: false,
         page,
         older: archive.more,
@@ -119,7 +138,10 @@ export async function loadSection(
       feeds.hasOlder(key, SECTION_PAGE_LIMIT),
     ]);
     return {
-      articles: articles.map((a) => toCard(a, config.SITE_URL)),
+      articles: onlyFirstImage(
+        articles.map((a) => toCard(a, config.SITE_URL)),
+        true,
+      ),
       sample: sample && articles.length > 0,
       page: 1,
       older: older && !sample,

@@ -13,6 +13,7 @@ import {
   type ContactMessage,
   type ContactValues,
 } from "./contact.ts";
+import { formatCount } from "./numbers.ts";
 
 /** Control characters other than tab and newline (terminal escapes, bidi-free C0/C1 codes). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -57,7 +58,7 @@ export const contactSchema = z.object({
   message: requiredText(
     "Enter your message.",
     CONTACT_LIMITS.message,
-    `The message must be ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters or fewer.`,
+    `The message must be ${formatCount(CONTACT_LIMITS.message)} characters or fewer.`,
   ),
 });
 

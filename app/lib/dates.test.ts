@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate, isoDay, readerTimeZone } from "./dates.ts";
+import { formatLongDate, formatShortDate, isoDay, LOCAL_ZONE } from "./dates.ts";
 
 describe("dates", () => {
   // 03:30 UTC on the 22nd is still the 21st in New York (the site's zone).
@@ -33,7 +33,45 @@ describe("dates in the reader's own time zone", () => {
     expect(formatShortDate(morningInTokyo, "Not/AZone")).toBe("Nov 23, 2026");
   });
 
-  it("reads the runtime's own zone", () => {
-    expect(readerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  it("reads the runtime's own zone from the Date's local fields", () => {
+    const runtimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const instant of [morningInTokyo, "2026-03-08T06:59:00Z", "2026-07-01T02:00:00Z"]) {
+      expect(formatLongDate(instant, LOCAL_ZONE)).toBe(formatLongDate(instant, runtimeZone));
+      expect(isoDay(instant, LOCAL_ZONE)).toBe(isoDay(instant, runtimeZone));
+    }
+  });
+});
+
+describe("dates without Intl", () => {
+  const intl = (timeZone: string, options: Intl.DateTimeFormatOptions, locale = "en-US") =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone });
+
+  it("agrees with Intl in the US zones, hour by hour around every daylight-saving change", () => {
+    for (const zone of ["America/New_York", "America/Los_Angeles"]) {
+      const long = intl(zone, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
+      const short = intl(zone, { month: "short", day: "numeric", year: "numeric" });
+      const day = intl(zone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA");
+      for (let year = 2008; year <= 2040; year++) {
+        // Both changes fall within March 7–15 and October 31–November 8; every hour there.
+        for (const [month, from, to] of [
+          [2, 7, 16],
+          [9, 31, 40],
+        ] as const) {
+          for (let t = Date.UTC(year, month, from); t < Date.UTC(year, month, to); t += 3600_000) {
+            const d = new Date(t);
+            expect(formatLongDate(d, zone)).toBe(long.format(d));
+            expect(formatShortDate(d, zone)).toBe(short.format(d));
+            expect(isoDay(d, zone)).toBe(day.format(d));
+          }
+        }
+      }
+    }
+    // Many thousand Intl calls: slow on a busy machine, and the time is not what is tested.
+  }, 60_000);
+
+  it("uses Intl for other zones and years", () => {
+    expect(formatShortDate("2001-06-01T03:00:00Z")).toBe("May 31, 2001");
+    expect(formatLongDate("2026-12-31T23:30:00Z", "Asia/Kolkata")).toBe("Friday, January 1, 2027");
+    expect(isoDay("2026-12-31T23:30:00Z", "Europe/Paris")).toBe("2027-01-01");
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { books } from "../../content/books.ts";
+import { book, books } from "../../content/books.ts";
 import { bookLinks, university } from "../../content/site.ts";
 import { BookCard } from "../components/books/BookCard.tsx";
 import { ArrowLeft, ExternalLink } from "../components/ui/icons.tsx";
@@ -12,9 +12,10 @@ export const meta: Route.MetaFunction = (args) =>
     description: "E-books on wealth, purpose and the billionaire mindset, plus two public-domain classics.",
   });
 
-// The list comes through the loader, so it is in the HTML but not in a script chunk.
+// The titles come through the loader, so they are in the HTML but not in a script chunk; each
+// cover and store link follows from its title, so the page's data carries only the titles.
 export function loader() {
-  return { books };
+  return { titles: books.map((b) => b.title) };
 }
 
 export function headers() {
@@ -24,7 +25,7 @@ export function headers() {
 const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 export default function Books({ loaderData }: Route.ComponentProps) {
-  const { books } = loaderData;
+  const books = loaderData.titles.map(book);
   return (
     <div>
       <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-semibold link">

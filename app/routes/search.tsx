@@ -13,7 +13,13 @@ const MAX_QUERY = 200;
 /** Results per page; `?page=` goes further (each page is ranked and cut in the store). */
 const SEARCH_PAGE_SIZE = 20;
 
-type Hit = { article: ArticleSummary; section: string; title: TextSegment[]; excerpt: TextSegment[] };
+// The page shows the marked title and excerpt, so of the article itself it needs only these.
+type Hit = {
+  article: Pick<ArticleSummary, "id" | "link" | "publishedAt">;
+  section: string;
+  title: TextSegment[];
+  excerpt: TextSegment[];
+};
 type SearchData =
   | { state: "empty" }
   | { state: "too-long"; query: string }
@@ -32,7 +38,12 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
     query,
     page,
     more,
-    hits: hits.map(({ article, section, title, excerpt }) => ({ article, section, title, excerpt })),
+    hits: hits.map(({ article: { id, link, publishedAt }, section, title, excerpt }) => ({
+      article: link === undefined ? { id, publishedAt } : { id, link, publishedAt },
+      section,
+      title,
+      excerpt,
+    })),
   };
 }
 

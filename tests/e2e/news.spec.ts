@@ -79,6 +79,44 @@ test.describe("home", () => {
     await expect(page.getByText("Welcome to The Electric Ledger")).toHaveCount(0);
   });
 
+  test("a warm store's headlines are sent in place, not after the skeletons", async ({ request }) => {
+    // React would outline a finished boundary this large: skeletons in place, headlines at the end.
+    await expect
+      .poll(async () => (await (await request.get("/")).text()).includes('data-testid="lead-article"'))
+      .toBe(true);
+    const html = await (await request.get("/")).text();
+    expect(html).not.toContain('data-testid="block-skeleton"');
+    // Outlined content arrives after the footer, at the end of the document.
+    expect(html.indexOf('data-testid="lead-article"')).toBeLessThan(html.indexOf("<footer"));
+  });
+
+  test("the welcome toast moves nothing on the page as it appears (no layout shift)", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("Welcome to The Electric Ledger")).toBeVisible();
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<Array<{ value: number; nodes: string[] }>>((resolve) => {
+          new PerformanceObserver((list) => {
+            resolve(
+              (
+                list.getEntries() as Array<
+                  PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }
+                >
+              ).map((e) => ({
+                value: e.value,
+                nodes: (e.sources ?? []).map(
+                  (s) => (s.node as Element | undefined)?.outerHTML.slice(0, 80) ?? "",
+                ),
+              })),
+            );
+          }).observe({ type: "layout-shift", buffered: true });
+          // No entry at all is the expected answer.
+          setTimeout(() => resolve([]), 500);
+        }),
+    );
+    expect(shifts.filter((s) => s.nodes.some((n) => n.includes("Notifications")))).toEqual([]);
+  });
+
   test("the welcome toast is announced and covers no navigation", async ({ page }, testInfo) => {
     await page.goto("/");
     const region = page.getByRole("region", { name: "Notifications" });

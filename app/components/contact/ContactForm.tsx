@@ -16,6 +16,7 @@ import {
   VIA_FETCH_FIELD,
 } from "../../lib/contact.ts";
 import { firstInteraction } from "../../lib/interaction.ts";
+import { formatCount } from "../../lib/numbers.ts";
 import { notify } from "../../lib/toast.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 
@@ -254,7 +255,7 @@ export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; se
         label="Message"
         required
         error={errors.message}
-        hint={`Up to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.`}
+        hint={`Up to ${formatCount(CONTACT_LIMITS.message)} characters.`}
       >
         <textarea rows={7} className={`${inputClass} resize-y`} {...bind("message")} />
       </Field>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { identity } from "../../../content/site.ts";
+import { identity, publicationsCount } from "../../../content/site.ts";
 import { SECTION_LINKS } from "../../lib/sections.ts";
 
 const MORE_LINKS = [
@@ -63,7 +63,7 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-muted sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
             © {identity.copyrightYear} {identity.title}. Part of the {identity.network.name}, a network of{" "}
-            {identity.network.publications.toLocaleString("en-US")} publications.
+            {publicationsCount} publications.
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-4 gap-y-1">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatLongDate, formatShortDate, isoDay, readerTimeZone } from "../../lib/dates.ts";
+import { formatLongDate, formatShortDate, isoDay, LOCAL_ZONE } from "../../lib/dates.ts";
 
 /**
  * Today's date in the header. The server renders its own date (the site's zone), which hydration
@@ -9,7 +9,7 @@ import { formatLongDate, formatShortDate, isoDay, readerTimeZone } from "../../l
 export function TodayDate({ now }: { now: string }) {
   const [reader, setReader] = useState<{ now: Date; zone: string } | null>(null);
   useEffect(() => {
-    setReader({ now: new Date(), zone: readerTimeZone() });
+    setReader({ now: new Date(), zone: LOCAL_ZONE });
   }, []);
   const date = reader?.now ?? now;
   const zone = reader?.zone;

@@ -55,7 +55,8 @@ function ToastItem({ toast }: { toast: Toast }) {
  * The page's notification area; announced politely, errors assertively. It sits at the bottom
  * (the right-hand corner on wide screens), where no navigation is: the top bar, masthead and
  * section links are all at the top, and nothing is fixed at the bottom. Below the mobile menu's
- * overlay (z-40), so an open menu is never covered either.
+ * overlay (z-40), so an open menu is never covered either. Padded only while it holds a toast:
+ * an empty area has no height, so the first toast does not move it (no layout shift).
  */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -63,7 +64,7 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center p-3 sm:left-auto sm:p-4"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center has-[li]:p-3 sm:left-auto sm:has-[li]:p-4"
     >
       <ol className="flex w-full max-w-sm flex-col gap-2 sm:w-96">
         {toasts.map((t) => (
