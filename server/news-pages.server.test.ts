@@ -171,6 +171,8 @@ describe("loadHome", () => {
         sample: false,
       }),
       latestArticles: async () => ({ articles: [article(1), article(2)] }),
+      hasOlder: async () => false,
+      getSectionArchive: async () => ({ articles: [article(3), article(4)], more: false }),
     },
   } as unknown as Services;
 
@@ -183,9 +185,11 @@ describe("loadHome", () => {
     expect(home.blocks[0]?.articles[1]).not.toHaveProperty("imageUrl");
   });
 
-  it("sends a section page the image address of its first card only", async () => {
+  it("sends a section page the image address of its first card only, older pages none", async () => {
     const page = await loadSection(services, "local");
     expect(page.articles.map((a) => "imageUrl" in a)).toEqual([true, false]);
+    const older = await loadSection(services, "local", 2);
+    expect(older.articles.map((a) => "imageUrl" in a)).toEqual([false, false]);
   });
 
   it("sends the ticker only the headline, section and link of each item", async () => {

@@ -123,10 +123,10 @@ export async function loadSection(
     if (page > 1) {
       const archive = await feeds.getSectionArchive(key, page, SECTION_PAGE_LIMIT);
       return {
-        // A section page shows the first card's picture, no other.
+        // Older pages show no pictures.
         articles: onlyFirstImage(
           archive.articles.map((a) => toCard(a, config.SITE_URL)),
-          true,
+          false,
         ),
         sample: false,
         page,
@@ -138,6 +138,7 @@ export async function loadSection(
       feeds.hasOlder(key, SECTION_PAGE_LIMIT),
     ]);
     return {
+      // The section page shows the first card's picture, no other.
       articles: onlyFirstImage(
         articles.map((a) => toCard(a, config.SITE_URL)),
         true,
