@@ -104,6 +104,9 @@ export function createSharedPolling(options: SharedPollingOptions): SharedPollin
 
   async function fetchJob(url: string): Promise<void> {
     if (!options.ingest || !options.urls.includes(url)) return;
+    // A job queued behind the fetch that just ran (two cycles queued at once, say at a start) finds
+    // the feed no longer due in the shared table: each feed is fetched once per cycle.
+    if (!isDue((await store.feed(url))?.nextCheckAt, Date.now(), intervalMs)) return;
     await (await options.ingest()).refreshFeed(url);
   }
 
