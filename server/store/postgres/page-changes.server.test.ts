@@ -1,7 +1,12 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { storeKinds, TEST_DATABASE_URL } from "../testing/stores.ts";
-import { openPageChanges, PAGE_CHANGES_CHANNEL, type PageChanges } from "./page-changes.server.ts";
+import {
+  notifyPageChanges,
+  openPageChanges,
+  PAGE_CHANGES_CHANNEL,
+  type PageChanges,
+} from "./page-changes.server.ts";
 
 const postgres = (await storeKinds()).includes("postgres");
 
@@ -26,6 +31,13 @@ describe.runIf(postgres)("page changes over LISTEN/NOTIFY", () => {
     await one.publish(["technology", "business"]);
     await vi.waitFor(() => expect(b).toContainEqual(["technology", "business"]), { timeout: 5000 });
     await vi.waitFor(() => expect(a).toContainEqual(["technology", "business"]), { timeout: 5000 });
+  });
+
+  it("a short-lived process (the CLI's refresh) can tell the servers too", async () => {
+    const seen: (string[] | undefined)[] = [];
+    await channel(seen).listening();
+    await notifyPageChanges(TEST_DATABASE_URL, ["sports"]);
+    await vi.waitFor(() => expect(seen).toContainEqual(["sports"]), { timeout: 5000 });
   });
 
   it("listens again after its connection is dropped, and then treats everything as changed", async () => {

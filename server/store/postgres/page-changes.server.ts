@@ -106,3 +106,14 @@ export function openPageChanges(databaseUrl: string, { onChange, onError }: Page
     },
   };
 }
+
+/** One notification from a short-lived process (the CLI's refresh): these sections changed. */
+export async function notifyPageChanges(databaseUrl: string, sections: readonly string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_notify($1, $2)", [PAGE_CHANGES_CHANNEL, JSON.stringify([...sections])]);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
