@@ -27,6 +27,7 @@ import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { nonceContext, servicesContext } from "./request-context.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
+import { openPageChanges } from "./store/postgres/page-changes.server.ts";
 
 export type AppOptions = {
   config: Config;
@@ -65,6 +66,14 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     }),
   );
   app.use(refuseUnsupportedMethods);
+  // An ingest process polls feeds and answers only its health check (the web processes serve pages).
+  if (config.ROLE === "ingest") {
+    app.use((req, res, next) =>
+      req.path === "/healthz"
+        ? next()
+        : void res.status(404).type("text/plain").send("This process only polls feeds (ROLE=ingest)."),
+    );
+  }
   // Opened once per process; loaders and actions reach it through servicesContext.
   const storeLocation = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
   const store = openServerStore(storeLocation);
@@ -78,19 +87,36 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     params: Object.fromEntries(SECTIONS.map((s) => [`/${s.key}`, ["page"]])),
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
   });
-  // Pages only ever read the store: fetching, parsing and writing run in the ingest worker.
+  const pagesOf = (sections: readonly string[]) => ["/", ...sections.map((s) => `/${s}`)];
+  // On PostgreSQL a change written by any process reaches every process's page cache (NOTIFY).
+  const pageChanges = config.DATABASE_URL
+    ? openPageChanges(config.DATABASE_URL, {
+        onChange: (sections) => (sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.clear()),
+        onError: (error) =>
+          logger.warn({ err: error.message }, "page change listener dropped; listening again"),
+      })
+    : undefined;
+  // Pages only ever read the store: fetching, parsing and writing run in the ingest worker. On
+  // PostgreSQL the processes share the polling through the job queue; ROLE=web processes never poll.
   const feeds = createFeedEngine({
     store,
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     ingest: config.FEEDS_INGEST,
-    onStoreChange: (sections) => pageCache.invalidate(["/", ...sections.map((s) => `/${s}`)]),
+    polling: config.ROLE === "web" ? "off" : config.DATABASE_URL ? "shared" : "local",
+    onStoreChange: (sections) => {
+      pageCache.invalidate(pagesOf(sections));
+      pageChanges
+        ?.publish(sections)
+        .catch((error) => logger.warn({ err: error.message }, "could not tell other processes of a change"));
+    },
   });
   const services: Services = { config, store, feeds };
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
     await feeds.stop();
+    await pageChanges?.close();
     await store.close();
   };
   app.use(

@@ -134,6 +134,17 @@ describe("parseConfig", () => {
     }
   });
 
+  it("ROLE is web, ingest or all (default); web and ingest need DATABASE_URL", () => {
+    expect(parseConfig({}).ROLE).toBe("all");
+    const db = "postgres://u:p@127.0.0.1:5432/evnews";
+    expect(parseConfig({ ROLE: "web", DATABASE_URL: db }).ROLE).toBe("web");
+    expect(parseConfig({ ROLE: "ingest", DATABASE_URL: db }).ROLE).toBe("ingest");
+    expect(() => parseConfig({ ROLE: "worker", DATABASE_URL: db })).toThrow(
+      /ROLE must be "web", "ingest" or "all" \(got "worker"\)/,
+    );
+    expect(() => parseConfig({ ROLE: "web" })).toThrow(/ROLE web or ingest needs DATABASE_URL/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", SITE_URL: "" }).PORT).toBe(3000);
   });

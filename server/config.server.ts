@@ -67,6 +67,11 @@ const schema = z.object({
         "must be a PostgreSQL URL such as postgres://user:password@127.0.0.1:5432/evnews (postgres:// or postgresql://)",
     })
     .optional(),
+  /**
+   * What this process does: "web" serves pages and never polls feeds, "ingest" polls feeds and
+   * answers only /healthz, "all" both. Several processes need DATABASE_URL (checked below).
+   */
+  ROLE: z.enum(["web", "ingest", "all"], { error: 'must be "web", "ingest" or "all"' }).default("all"),
   /** Behind a reverse proxy: "on", a hop count, or addresses/subnets to trust for X-Forwarded-For. */
   TRUST_PROXY: z.string().max(500, "must be at most 500 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -149,7 +154,13 @@ export class ConfigError extends Error {}
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .refine((c) => c.ROLE === "all" || c.DATABASE_URL !== undefined, {
+      path: ["ROLE"],
+      error:
+        "web or ingest needs DATABASE_URL: processes split by role share one PostgreSQL (with SQLite, leave ROLE unset)",
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "config");

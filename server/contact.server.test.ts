@@ -8,7 +8,10 @@ import { contactLimiter, handleContact, rateLimitedMessage, STORE_FAILED } from 
 import { createRateLimiter } from "./rate-limit.server.ts";
 import { openDatabase } from "./store/db.server.ts";
 import { insertMessage, insertMessageOnce, listMessages } from "./store/messages.server.ts";
+import { openStore } from "./store/open.server.ts";
+import { openTestStore, storeKinds } from "./store/testing/stores.ts";
 
+const postgres = (await storeKinds()).includes("postgres");
 let dir: string;
 let db: DatabaseSync;
 const log = { info: vi.fn(), error: vi.fn() };
@@ -128,5 +131,27 @@ describe("rateLimitedMessage and contactLimiter", () => {
     const config = { CONTACT_RATE_LIMIT: 5, CONTACT_RATE_WINDOW_MINUTES: 10 };
     expect(contactLimiter(config)).toBe(contactLimiter({ ...config }));
     expect(contactLimiter({ ...config, CONTACT_RATE_LIMIT: 0 })).not.toBe(contactLimiter(config));
+  });
+
+  it.runIf(postgres)("on PostgreSQL, counts in the database: two processes share one window", async () => {
+    const t = await openTestStore("postgres");
+    const other = openStore(t.location);
+    try {
+      const config = {
+        CONTACT_RATE_LIMIT: 2,
+        CONTACT_RATE_WINDOW_MINUTES: 10,
+        DATABASE_URL: t.location.databaseUrl,
+      };
+      const one = contactLimiter(config, t.store);
+      const two = contactLimiter(config, other);
+      expect(await one.take("10.0.0.1")).toEqual({ ok: true });
+      expect(await two.take("10.0.0.1")).toEqual({ ok: true });
+      expect((await one.take("10.0.0.1")).ok).toBe(false);
+      expect((await two.take("10.0.0.1")).ok).toBe(false);
+      expect(await two.take("10.0.0.2")).toEqual({ ok: true });
+    } finally {
+      await other.close();
+      await t.dispose();
+    }
   });
 });

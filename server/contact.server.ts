@@ -11,7 +11,7 @@ import { validateContact } from "../app/lib/contact-schema.ts";
 import { site } from "../content/site.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { createRateLimiter, createStoreRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import type { Store } from "./store/store.ts";
 
 export type ContactReply = { status: number; body: ContactResult; headers?: Record<string, string> };
@@ -46,7 +46,7 @@ export async function handleContact(form: FormData, deps: ContactDeps): Promise<
   }
   const checked = validateContact(values);
   if (!checked.ok) return { status: 400, body: { ok: false, values, errors: checked.errors } };
-  const decision = deps.limiter.take(deps.clientKey);
+  const decision = await deps.limiter.take(deps.clientKey);
   if (!decision.ok) {
     return {
       status: 429,
@@ -73,17 +73,17 @@ export async function handleContact(form: FormData, deps: ContactDeps): Promise<
 
 let shared: { key: string; limiter: RateLimiter } | undefined;
 
-/** The process's contact limiter, from CONTACT_RATE_LIMIT per CONTACT_RATE_WINDOW_MINUTES. */
-export function contactLimiter(config: Pick<Config, "CONTACT_RATE_LIMIT" | "CONTACT_RATE_WINDOW_MINUTES">) {
+/**
+ * The contact limiter, from CONTACT_RATE_LIMIT per CONTACT_RATE_WINDOW_MINUTES: in this process's
+ * memory on SQLite, in the database on PostgreSQL (shared by every process).
+ */
+export function contactLimiter(
+  config: Pick<Config, "CONTACT_RATE_LIMIT" | "CONTACT_RATE_WINDOW_MINUTES" | "DATABASE_URL">,
+  store?: Pick<Store, "rateLimits">,
+): RateLimiter {
+  const options = { limit: config.CONTACT_RATE_LIMIT, windowMs: config.CONTACT_RATE_WINDOW_MINUTES * 60_000 };
+  if (config.DATABASE_URL && store) return createStoreRateLimiter(store.rateLimits, "contact", options);
   const key = `${config.CONTACT_RATE_LIMIT}/${config.CONTACT_RATE_WINDOW_MINUTES}`;
-  if (shared?.key !== key) {
-    shared = {
-      key,
-      limiter: createRateLimiter({
-        limit: config.CONTACT_RATE_LIMIT,
-        windowMs: config.CONTACT_RATE_WINDOW_MINUTES * 60_000,
-      }),
-    };
-  }
+  if (shared?.key !== key) shared = { key, limiter: createRateLimiter(options) };
   return shared.limiter;
 }

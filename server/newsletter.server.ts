@@ -2,7 +2,7 @@ import type { NewsletterResult } from "../app/lib/newsletter.ts";
 import { parseNewsletter } from "../app/lib/newsletter.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { createRateLimiter, createStoreRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { PENDING_DAYS, type Store } from "./store/store.ts";
 
 export type NewsletterReply = { status: number; body: NewsletterResult; headers: Record<string, string> };
@@ -51,7 +51,7 @@ export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Pr
       headers,
       body: { ok: false, error: parsed.error, email: parsed.email.slice(0, 254) },
     };
-  const decision = deps.limiter.take(deps.clientKey);
+  const decision = await deps.limiter.take(deps.clientKey);
   if (!decision.ok) {
     return {
       status: 429,
@@ -87,15 +87,18 @@ export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Pr
 
 let shared: { key: string; limiter: RateLimiter } | undefined;
 
-/** The process's newsletter limiter: NEWSLETTER_RATE_LIMIT sign-ups per client per 10 minutes. */
-export function newsletterLimiter(config: Pick<Config, "NEWSLETTER_RATE_LIMIT">): RateLimiter {
+/**
+ * The newsletter limiter: NEWSLETTER_RATE_LIMIT sign-ups per client per 10 minutes, in memory on
+ * SQLite, in the database on PostgreSQL (shared by every process).
+ */
+export function newsletterLimiter(
+  config: Pick<Config, "NEWSLETTER_RATE_LIMIT" | "DATABASE_URL">,
+  store?: Pick<Store, "rateLimits">,
+): RateLimiter {
+  const options = { limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS };
+  if (config.DATABASE_URL && store) return createStoreRateLimiter(store.rateLimits, "newsletter", options);
   const key = String(config.NEWSLETTER_RATE_LIMIT);
-  if (shared?.key !== key) {
-    shared = {
-      key,
-      limiter: createRateLimiter({ limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS }),
-    };
-  }
+  if (shared?.key !== key) shared = { key, limiter: createRateLimiter(options) };
   return shared.limiter;
 }
 

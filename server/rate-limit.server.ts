@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Store } from "./store/store.ts";
 
 /**
  * Who is asking, for per-client limits: the client's address as Express sees it (set per request in
@@ -9,8 +10,8 @@ export const clientAddressContext = createContext<string>("");
 export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
 
 export type RateLimiter = {
-  /** Counts one event for `key` if the limit allows it. */
-  take(key: string, now?: number): RateDecision;
+  /** Counts one event for `key` if the limit allows it (in memory at once; in the database later). */
+  take(key: string, now?: number): RateDecision | Promise<RateDecision>;
 };
 
 export type RateLimitOptions = {
@@ -25,7 +26,9 @@ export type RateLimitOptions = {
  * A sliding-window limit per key, in memory (one process; a restart forgets it, which is fine for
  * abuse control). Each key keeps at most `limit` timestamps.
  */
-export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLimitOptions): RateLimiter {
+export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLimitOptions): {
+  take(key: string, now?: number): RateDecision;
+} {
   const hits = new Map<string, number[]>();
 
   const sweep = (now: number) => {
@@ -53,5 +56,21 @@ export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLim
       if (hits.size > maxKeys) sweep(now);
       return { ok: true };
     },
+  };
+}
+
+/**
+ * The same limit counted in the database (PostgreSQL: every process behind the load balancer counts
+ * one window per client). A database that cannot answer lets the event through: the form's own
+ * write then fails with its message, and abuse control never locks readers out.
+ */
+export function createStoreRateLimiter(
+  rateLimits: Store["rateLimits"],
+  bucket: string,
+  { limit, windowMs }: Omit<RateLimitOptions, "maxKeys">,
+): RateLimiter {
+  return {
+    take: (key, now = Date.now()) =>
+      rateLimits.take(bucket, key, limit, windowMs, now).catch((): RateDecision => ({ ok: true })),
   };
 }

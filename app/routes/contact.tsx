@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const reply = await handleContact(form, {
     messages: store.messages,
-    limiter: contactLimiter(config),
+    limiter: contactLimiter(config, store),
     clientKey: context.get(clientAddressContext),
   });
   // A send without JavaScript is answered with a redirect, so reloading the page posts nothing.

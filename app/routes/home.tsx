@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { store, config } = context.get(servicesContext);
   const reply = await handleNewsletter(form, {
     subscribers: store.subscribers,
-    limiter: newsletterLimiter(config),
+    limiter: newsletterLimiter(config, store),
     clientKey: context.get(clientAddressContext),
     siteUrl: config.SITE_URL,
   });

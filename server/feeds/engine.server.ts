@@ -20,6 +20,7 @@ import { createWorkerIngest } from "./ingest-client.server.ts";
 import { searchSampleArticles } from "./sample-search.ts";
 import { createSampleSource } from "./samples.server.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT, itemToArticle } from "./section-articles.ts";
+import { createSharedPolling, type SharedPolling } from "./shared-polling.server.ts";
 
 export {
   type CycleStats,
@@ -59,6 +60,12 @@ export type FeedEngineOptions = {
   now?: () => Date;
   random?: () => number;
   logger?: EngineLogger;
+  /**
+   * Who polls the feeds: "local" (default) this process's own scheduler (SQLite, one process);
+   * "shared" the job queue on PostgreSQL, worked by every ROLE=ingest|all process (ADR 0006);
+   * "off" nobody here (ROLE=web): a cold section asks the queue (PostgreSQL) for its first fetch.
+   */
+  polling?: "local" | "shared" | "off";
   /** Called once per batch of refreshes with the sections whose stored articles changed. */
   onStoreChange?: (sections: FeedSectionKey[]) => void;
 };
@@ -122,6 +129,9 @@ export type FeedEngine = {
   sections(): FeedSectionKey[];
 };
 
+/** How long a cold section waits for another process to make its feeds' first fetch. */
+export const COLD_WAIT_MS = 20_000;
+
 /** How long a page of search results is reused for the same query. */
 export const SEARCH_CACHE_MS = 15_000;
 const SEARCH_CACHE_ENTRIES = 500;
@@ -137,6 +147,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const now = options.now ?? (() => new Date());
   const log: EngineLogger = options.logger ?? defaultLogger;
   const ownsStore = options.store === undefined;
+  const polling = options.polling ?? "local";
   const dataDir = options.dataDir ?? (ownsStore || options.ingest === "worker" ? env().DATA_DIR : "");
   // A caller that names a dataDir chose SQLite there unless it also names a database (tests).
   const databaseUrl =
@@ -175,7 +186,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       maxRedirects: options.maxRedirects,
     };
     ingest =
-      options.ingest === "worker"
+      options.ingest === "worker" && polling !== "off"
         ? createWorkerIngest(
             {
               ...common,
@@ -202,6 +213,40 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   });
   ready.catch((error) => log.error({ err: errorMessage(error) }, "feed store could not be prepared"));
 
+  const shared: SharedPolling | undefined =
+    databaseUrl && polling !== "local"
+      ? createSharedPolling({
+          databaseUrl,
+          urls: [...new Set([...feeds.values()].flat())],
+          store,
+          intervalMs,
+          work: polling === "shared",
+          ingest: () => ready,
+          afterCycle: async () => (await ready).prune(),
+          concurrency: options.concurrency,
+          logger: log,
+          random: options.random,
+        })
+      : undefined;
+
+  /** A cold section's feeds: fetched here (local polling), or by whichever process works the queue. */
+  async function settle(urls: readonly string[]): Promise<void> {
+    if (polling === "local") return (await ready).settle(urls);
+    if (!shared) return;
+    const neverTried = async () => {
+      const left: string[] = [];
+      for (const url of urls) if ((await store.feed(url))?.lastAttemptAt === undefined) left.push(url);
+      return left;
+    };
+    const left = await neverTried();
+    if (left.length === 0) return;
+    await shared.request(left);
+    const deadline = Date.now() + COLD_WAIT_MS;
+    while (!stopped && Date.now() < deadline && (await neverTried()).length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   function sectionFeeds(section: string): readonly string[] {
     const urls = isFeedSectionKey(section) ? feeds.get(section) : undefined;
     if (!urls) throw new UnknownSectionError(section);
@@ -225,7 +270,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       if (perFeed.every((items) => items.length === 0)) {
         // Cold section: wait for its feeds' fetches (joining any in flight; never a second one).
         if (!stopped) {
-          await (await ready).settle(urls);
+          await settle(urls);
           perFeed = await store.sectionItems(key, take);
         }
         let everFetched = false;
@@ -339,13 +384,18 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   return {
     start() {
       if (stopped) return;
-      ready.then((i) => i.start()).catch(() => undefined);
+      if (polling === "local") ready.then((i) => i.start()).catch(() => undefined);
+      else if (polling === "shared" && shared)
+        ready
+          .then(() => shared.start())
+          .catch((error) => log.error({ err: errorMessage(error) }, "the feed job queue could not start"));
     },
 
     async stop() {
       if (stopped) return;
       stopped = true;
       await synced.catch(() => undefined);
+      await shared?.stop();
       await ingest?.stop();
       if (ownsStore) await owned.close();
     },

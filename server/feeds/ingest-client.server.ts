@@ -109,6 +109,7 @@ export function createWorkerIngest(
       stopping
         ? Promise.resolve({ url, status: "skipped" })
         : ask<RefreshOutcome>({ type: "refreshFeed", id: nextId++, url }),
+    prune: () => (stopping ? Promise.resolve() : ask<void>({ type: "prune", id: nextId++ })),
     settle: (urls) =>
       stopping ? Promise.resolve() : ask<void>({ type: "settle", id: nextId++, urls: [...urls] }),
   };

@@ -23,6 +23,7 @@ export type IngestRequest =
   | { type: "refreshAll"; id: number }
   | { type: "refreshFeed"; id: number; url: string }
   | { type: "settle"; id: number; urls: string[] }
+  | { type: "prune"; id: number }
   | { type: "stop"; id: number };
 
 export type IngestEvent =

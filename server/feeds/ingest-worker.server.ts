@@ -56,6 +56,9 @@ port.on("message", (request: IngestRequest) => {
     case "settle":
       void answer(request.id, () => ingest.settle(request.urls));
       return;
+    case "prune":
+      void answer(request.id, () => ingest.prune());
+      return;
     case "stop":
       void answer(request.id, async () => {
         await ingest.stop();

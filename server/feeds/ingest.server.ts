@@ -80,6 +80,8 @@ export type Ingest = {
    * never tried (never a second one).
    */
   settle(urls: readonly string[]): Promise<void>;
+  /** Deletes archived items past the retention (after each cycle; the shared queue's cycle too). */
+  prune(): Promise<void>;
 };
 
 export function createIngest(options: IngestOptions): Ingest {
@@ -272,6 +274,7 @@ export function createIngest(options: IngestOptions): Ingest {
     },
     refreshAll,
     refreshFeed,
+    prune,
     async settle(urls) {
       const waits: Promise<unknown>[] = [];
       for (const url of urls) {

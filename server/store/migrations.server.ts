@@ -192,4 +192,21 @@ export const MIGRATIONS: Migration[] = [
         INSERT INTO articles_fts (articles_fts) VALUES ('rebuild');
       `),
   },
+  {
+    version: 7,
+    name: "rate limit hits shared by processes",
+    // One row per counted event (a contact message, a sign-up) per limit and client, so every
+    // process on one database counts the same window. SQLite runs one process and keeps its limits
+    // in memory; the table is here so both stores have the same versions.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE rate_limit_hits (
+          bucket TEXT NOT NULL,
+          client TEXT NOT NULL,
+          at_ms INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX rate_limit_hits_client ON rate_limit_hits (bucket, client, at_ms);
+        CREATE INDEX rate_limit_hits_at ON rate_limit_hits (bucket, at_ms);
+      `),
+  },
 ];

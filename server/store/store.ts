@@ -12,6 +12,9 @@ export type StoredMessage = {
   message: string;
 };
 
+/** A rate limit's answer: allowed, or refused with how long until the oldest counted event leaves the window. */
+export type RateTake = { ok: true } | { ok: false; retryAfterMs: number };
+
 /** How long a newsletter confirmation link works; an address not confirmed by then is forgotten. */
 export const PENDING_DAYS = 7;
 
@@ -64,6 +67,14 @@ export type Store = {
     isPendingToken(token: string, now?: Date): Promise<boolean>;
     /** Oldest first; expired pending addresses are forgotten first. */
     list(now?: Date): Promise<Subscriber[]>;
+  };
+  /**
+   * Sliding-window limits shared by every process on the database (the contact form, sign-ups):
+   * counts one event for `client` in `bucket` unless `limit` events fell within the last
+   * `windowMs`. The server uses it on PostgreSQL; on SQLite (one process) it limits in memory.
+   */
+  rateLimits: {
+    take(bucket: string, client: string, limit: number, windowMs: number, nowMs?: number): Promise<RateTake>;
   };
   images: {
     /** Whether a stored article names this image (the image proxy relays nothing else). */

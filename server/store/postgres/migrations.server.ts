@@ -137,4 +137,19 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
         CREATE INDEX articles_feed_published ON articles (feed_url, published_at DESC);
       `),
   },
+  {
+    version: 7,
+    name: "rate limit hits shared by processes",
+    // As on SQLite: one row per counted event per limit and client; every process counts here.
+    up: (db) =>
+      db.query(`
+        CREATE TABLE rate_limit_hits (
+          bucket ${TEXT} NOT NULL,
+          client ${TEXT} NOT NULL,
+          at_ms bigint NOT NULL
+        );
+        CREATE INDEX rate_limit_hits_client ON rate_limit_hits (bucket, client, at_ms);
+        CREATE INDEX rate_limit_hits_at ON rate_limit_hits (bucket, at_ms);
+      `),
+  },
 ];

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ContactCategory } from "../../../app/lib/contact.ts";
 import { PENDING_DAYS, type Store, type StoredMessage, type Subscriber } from "../store.ts";
-import { createPool, migrate, type PoolOptions, schemaVersion } from "./db.server.ts";
+import { createPool, migrate, type PoolOptions, schemaVersion, withTransaction } from "./db.server.ts";
 import { createPostgresFeedStore } from "./feed-store.server.ts";
 import { POSTGRES_MIGRATIONS, type PostgresMigration } from "./migrations.server.ts";
 
@@ -151,6 +151,33 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           token: r.token,
           expiresAt: r.expiresAt,
         }));
+      },
+    },
+    rateLimits: {
+      async take(bucket, client, limit, windowMs, nowMs = Date.now()) {
+        if (limit <= 0) return { ok: true };
+        await migrated;
+        // One client's events are counted one at a time (an advisory lock on bucket and client).
+        return withTransaction(pool, async (db) => {
+          await db.query("SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", [bucket, client]);
+          await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2", [
+            bucket,
+            nowMs - windowMs,
+          ]);
+          const { rows } = await db.query<{ n: string; oldest: string | null }>(
+            "SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits WHERE bucket = $1 AND client = $2",
+            [bucket, client],
+          );
+          const n = Number(rows[0]?.n ?? 0);
+          if (n >= limit)
+            return { ok: false, retryAfterMs: Number(rows[0]?.oldest ?? nowMs) + windowMs - nowMs };
+          await db.query("INSERT INTO rate_limit_hits (bucket, client, at_ms) VALUES ($1, $2, $3)", [
+            bucket,
+            client,
+            nowMs,
+          ]);
+          return { ok: true };
+        });
       },
     },
     images: {

@@ -1,0 +1,208 @@
+/**
+ * The deployment for a network: two server processes on one PostgreSQL, a local fixture publisher.
+ * Both serve; each feed is fetched once per cycle between them; a contact sent through one is listed
+ * by the CLI; a page on the other is fresh after a refresh it did not make; after kill -9 of one, the
+ * other keeps polling every feed. Runs the production build, building it first (npm run build,
+ * a few seconds) when it is missing or older than the sources.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { bossSchema } from "../server/feeds/shared-polling.server.ts";
+import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
+import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
+import { type Served, serveProduction } from "./lib/serve.ts";
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+
+const root = path.resolve(import.meta.dirname, "..");
+const BUILT = path.join(root, "build", "server", "index.js");
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
+    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+      newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  if (!existsSync(BUILT)) return false;
+  const sources = Math.max(newestSource(path.join(root, "server")), newestSource(path.join(root, "app")));
+  return statSync(BUILT).mtimeMs >= sources;
+}
+
+const postgres = (await storeKinds()).includes("postgres");
+const problem = postgres ? undefined : "PostgreSQL is not reachable";
+if (problem) {
+  console.warn(`several-processes scenario SKIPPED: ${problem}`);
+  describe("several processes on one PostgreSQL", () => {
+    it.skip(`skipped: ${problem}`, () => {});
+  });
+}
+
+/** A free port on 127.0.0.1 (the test runs beside others). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function rss(titles: string[]): string {
+  const items = titles
+    .map(
+      (t, i) =>
+        `<item><title>${t}</title><link>https://publisher.example/${encodeURIComponent(t)}</link>` +
+        `<guid>${encodeURIComponent(t)}</guid><description>About ${t}.</description>` +
+        `<pubDate>${new Date(Date.UTC(2026, 10, 20, 12, 0) - i * 3_600_000).toUTCString()}</pubDate></item>`,
+    )
+    .join("");
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture</title><link>https://publisher.example/</link><description>d</description>${items}</channel></rss>`;
+}
+
+describe.runIf(!problem)("several processes on one PostgreSQL", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  });
+
+  it("share polling, contacts and fresh pages, and survive kill -9 of one", async () => {
+    if (!buildIsCurrent()) {
+      await promisify(execFile)("npm", ["run", "build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    }
+    // The publisher: counts fetches per feed and per process (the User-Agent names the site).
+    const fetches: { path: string; agent: string; at: number }[] = [];
+    let techTitles = ["First technology headline", "Second technology headline"];
+    let onlyFor: string | undefined; // while set, other processes get 304 for the technology feed
+    let holdFor: string | undefined; // while set, this process's technology fetches never get an answer
+    const held: number[] = [];
+    const feed = (titles: () => string[], isTech: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+      const agent = String(req.headers["user-agent"] ?? "");
+      if (isTech && holdFor !== undefined && agent.includes(holdFor)) return void held.push(Date.now());
+      fetches.push({ path: req.url ?? "", agent, at: Date.now() });
+      if (isTech && onlyFor !== undefined && !agent.includes(onlyFor)) return void res.writeHead(304).end();
+      res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss(titles()));
+    };
+    const publisher = await startFeedServer({
+      "/tech.xml": feed(() => techTitles, true),
+      "/biz.xml": feed(() => ["A business headline"], false),
+    });
+    cleanups.push(() => publisher.close());
+    const feedsFile = path.join(tmpdir(), `feeds-several-${process.pid}.json`);
+    writeFileSync(
+      feedsFile,
+      JSON.stringify({ technology: [publisher.url("/tech.xml")], business: [publisher.url("/biz.xml")] }),
+    );
+    const { schema, url } = await createSchema();
+    cleanups.push(async () => {
+      await dropSchema(schema);
+      await dropSchema(bossSchema(url));
+    });
+    const env = {
+      DATABASE_URL: url,
+      FEEDS_CONFIG: feedsFile,
+      FEED_REFRESH_MINUTES: "0.05", // 3 s cycles
+      FEEDS_INGEST: "inline",
+      PAGE_CACHE_SECONDS: "300",
+      SAMPLE_FALLBACK: "off",
+      CONTACT_RATE_LIMIT: "5",
+    };
+    const start = async () => {
+      const s = await serveProduction(await freePort(), env, { stdout: "ignore" });
+      cleanups.push(() => s.stop());
+      return s;
+    };
+    const [a, b] = [await start(), await start()] as [Served, Served];
+    const count = (p: string, by?: Served) =>
+      fetches.filter((f) => f.path === p && (by === undefined || f.agent.includes(by.url))).length;
+
+    // Each feed is fetched once per cycle, by one of the two: never two fetches a moment apart.
+    await vi.waitFor(
+      () => {
+        for (const p of ["/tech.xml", "/biz.xml"]) expect(count(p)).toBeGreaterThanOrEqual(3);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    for (const p of ["/tech.xml", "/biz.xml"]) {
+      const times = fetches.filter((f) => f.path === p).map((f) => f.at);
+      for (const [i, at] of times.slice(1).entries()) expect(at - (times[i] ?? 0), p).toBeGreaterThan(1000);
+    }
+
+    // Both serve the stored articles.
+    for (const s of [a, b]) {
+      const res = await fetch(`${s.url}/technology`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("First technology headline");
+    }
+
+    // A contact sent through one is in the shared store, listed by the CLI.
+    const form = new URLSearchParams({
+      name: "Ada Reader",
+      email: "ada@example.com",
+      category: "",
+      subject: "Sent through the first process",
+      message: "Two processes, one inbox.",
+    });
+    const sent = await fetch(`${a.url}/contact`, {
+      method: "POST",
+      body: form,
+      headers: { origin: a.url, "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(sent.status).toBe(303);
+    const cli = await promisify(execFile)(process.execPath, ["scripts/messages.ts", "list"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    expect(cli.stdout).toContain("Sent through the first process");
+
+    // A page cached by the second process is fresh after a refresh only the first one made.
+    const page = () => fetch(`${b.url}/technology`).then((r) => r.text());
+    await page();
+    const cached = await fetch(`${b.url}/technology`);
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    expect(await cached.text()).not.toContain("A fresh technology headline");
+    onlyFor = a.url;
+    techTitles = ["A fresh technology headline", ...techTitles];
+    await vi.waitFor(async () => expect(await page()).toContain("A fresh technology headline"), {
+      timeout: 60_000,
+      interval: 500,
+    });
+    onlyFor = undefined;
+
+    // kill -9 of one in the middle of a fetch: the job it held comes back and the other process
+    // keeps polling every feed. (The first process takes a technology fetch within a few cycles.)
+    holdFor = a.url;
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 90_000, interval: 200 });
+    a.child.kill("SIGKILL");
+    await new Promise((resolve) => a.child.once("exit", resolve));
+    const killedAt = Date.now();
+    const before = { tech: count("/tech.xml", b), biz: count("/biz.xml", b) };
+    await vi.waitFor(
+      () => {
+        expect(count("/tech.xml", b)).toBeGreaterThanOrEqual(before.tech + 2);
+        expect(count("/biz.xml", b)).toBeGreaterThanOrEqual(before.biz + 2);
+      },
+      { timeout: 90_000, interval: 500 },
+    );
+    const retried = fetches.find((f) => f.path === "/tech.xml" && f.at > killedAt);
+    console.log(
+      `several-processes: the killed process's technology fetch was made by the other ${Math.round(((retried?.at ?? 0) - killedAt) / 1000)} s after kill -9`,
+    );
+    expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createSchema, dropSchema, storeKinds } from "../store/testing/stores.ts";
+import { createFeedEngine, type FeedEngine } from "./engine.server.ts";
+import { bossSchema } from "./shared-polling.server.ts";
+import { fixture, respond, startFeedServer } from "./testing/feed-server.ts";
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
+
+const postgres = (await storeKinds()).includes("postgres");
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe("bossSchema", () => {
+  it("puts pg-boss beside the store's schema", () => {
+    expect(bossSchema("postgres://u@h/db")).toBe("pgboss");
+    expect(bossSchema("postgres://u@h/db?options=-c%20search_path%3Dt_ab12")).toBe("t_ab12_pgboss");
+  });
+});
+
+describe.runIf(postgres)("feed polling shared through the job queue", () => {
+  const REFRESH_MINUTES = 0.05; // 3 s cycles
+
+  async function setUp() {
+    const times = new Map<string, number[]>();
+    const route = (path: string) => {
+      const send = respond(fixture("rss2-basic.xml"));
+      return (req: Parameters<typeof send>[0], res: Parameters<typeof send>[1]) => {
+        times.set(path, [...(times.get(path) ?? []), Date.now()]);
+        return send(req, res);
+      };
+    };
+    const publisher = await startFeedServer({ "/a.xml": route("/a.xml"), "/b.xml": route("/b.xml") });
+    cleanups.push(() => publisher.close());
+    const { schema, url } = await createSchema();
+    cleanups.push(async () => {
+      await dropSchema(schema);
+      await dropSchema(bossSchema(url));
+    });
+    const feeds = new Map([
+      ["technology" as const, [publisher.url("/a.xml")]],
+      ["business" as const, [publisher.url("/b.xml")]],
+    ]);
+    const engine = (polling: "shared" | "off"): FeedEngine => {
+      const e = createFeedEngine({
+        feeds,
+        dataDir: "",
+        databaseUrl: url,
+        polling,
+        refreshMinutes: REFRESH_MINUTES,
+        sampleFallback: false,
+        siteUrl: "https://news.example",
+        fetchTimeoutMs: 2000,
+        logger: quiet,
+      });
+      cleanups.push(() => e.stop());
+      return e;
+    };
+    return { publisher, times, engine };
+  }
+
+  it("two processes fetch each feed once per cycle between them, and one alone keeps polling", async () => {
+    const { times, engine } = await setUp();
+    const one = engine("shared");
+    const two = engine("shared");
+    one.start();
+    two.start();
+    await vi.waitFor(
+      () => {
+        for (const path of ["/a.xml", "/b.xml"])
+          expect(times.get(path)?.length ?? 0).toBeGreaterThanOrEqual(3);
+      },
+      { timeout: 45_000, interval: 100 },
+    );
+    // Two schedulers of their own would each fetch every feed at boot and every cycle: pairs a
+    // moment apart. Shared, consecutive fetches of a feed are about a cycle (3 s) apart: never within 1 s.
+    for (const path of ["/a.xml", "/b.xml"]) {
+      const t = times.get(path) ?? [];
+      const gaps = t.slice(1).map((at, i) => at - (t[i] ?? 0));
+      for (const gap of gaps) expect(gap, path).toBeGreaterThan(1000);
+    }
+    await one.stop();
+    const before = new Map([...times].map(([k, v]) => [k, v.length]));
+    await vi.waitFor(
+      () => {
+        for (const path of ["/a.xml", "/b.xml"])
+          expect(times.get(path)?.length ?? 0).toBeGreaterThanOrEqual((before.get(path) ?? 0) + 2);
+      },
+      { timeout: 45_000, interval: 100 },
+    );
+  });
+
+  it("a web process never polls; a cold section asks the queue, and an ingest process fetches it", async () => {
+    const { times, engine } = await setUp();
+    const web = engine("off");
+    web.start();
+    const ingest = engine("shared");
+    // Nothing works the queue yet: the web process's request waits in it.
+    const section = web.getSectionArticles("technology");
+    ingest.start();
+    expect((await section).articles.length).toBeGreaterThan(0);
+    expect(times.get("/a.xml")?.length ?? 0).toBeGreaterThan(0);
+  });
+});
