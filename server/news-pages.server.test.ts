@@ -8,7 +8,9 @@ import { parseConfig } from "./config.server.ts";
 import { createFeedEngine, type EngineLogger } from "./feeds/engine.server.ts";
 import { respond, startFeedServer } from "./feeds/testing/feed-server.ts";
 import { generateRss } from "./feeds/testing/generate.ts";
+import { isLoadFailure, LOAD_FAILURE } from "../app/lib/load-failure.ts";
 import {
+  failureAsValue,
   HOME_PER_SECTION,
   HOME_SECTIONS,
   LoadTimeoutError,
@@ -44,6 +46,38 @@ describe("withDeadline", () => {
 
   it("gives up on a slow one with a LoadTimeoutError", async () => {
     await expect(withDeadline(new Promise(() => {}), 20)).rejects.toBeInstanceOf(LoadTimeoutError);
+  });
+});
+
+describe("failureAsValue", () => {
+  const log = () => ({ warn: vi.fn(), error: vi.fn() });
+
+  it("passes a value through untouched", async () => {
+    const l = log();
+    expect(await failureAsValue(Promise.resolve({ articles: [] }), l)).toEqual({ articles: [] });
+    expect(l.warn).not.toHaveBeenCalled();
+    expect(l.error).not.toHaveBeenCalled();
+  });
+
+  it("turns late publishers into the failure value, logged as a warning", async () => {
+    const l = log();
+    const value = await failureAsValue(withDeadline(new Promise(() => {}), 10), l);
+    expect(value).toEqual(LOAD_FAILURE);
+    expect(isLoadFailure(value)).toBe(true);
+    expect(l.warn).toHaveBeenCalledTimes(1);
+    expect(l.error).not.toHaveBeenCalled();
+  });
+
+  it("turns any other failure into the failure value, logged as an error", async () => {
+    const l = log();
+    const boom = new Error("store down");
+    expect(await failureAsValue(Promise.reject(boom), l)).toEqual(LOAD_FAILURE);
+    expect(l.error).toHaveBeenCalledWith({ err: boom }, expect.any(String));
+  });
+
+  it("is told apart from page data", () => {
+    expect(isLoadFailure({ articles: [], sample: false, page: 1, older: false })).toBe(false);
+    expect(isLoadFailure(null)).toBe(false);
   });
 });
 

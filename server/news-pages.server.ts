@@ -5,6 +5,7 @@ import {
   toSummary,
   toTickerItem,
 } from "../app/lib/article.ts";
+import { LOAD_FAILURE, type LoadFailure } from "../app/lib/load-failure.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { UnknownSectionError } from "./feeds/errors.ts";
@@ -189,6 +190,21 @@ export function withDeadline<T>(promise: Promise<T>, ms = COLD_LOAD_DEADLINE_MS)
     timer = setTimeout(() => reject(new LoadTimeoutError("The publishers did not answer in time")), ms);
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A page load that fails resolves to LOAD_FAILURE (see app/lib/load-failure.ts) after the failure
+ * is logged: late publishers as a warning, anything else as an error with its stack.
+ */
+export function failureAsValue<T>(
+  promise: Promise<T>,
+  log: Pick<EngineLogger, "warn" | "error"> = logger,
+): Promise<T | LoadFailure> {
+  return promise.catch((error: unknown) => {
+    if (error instanceof LoadTimeoutError) log.warn({ err: error.message }, "page data did not load in time");
+    else log.error({ err: error }, "page data failed to load");
+    return LOAD_FAILURE;
+  });
 }
 
 export type Briefly<T> = { done: true; value: T } | { done: false; promise: Promise<T> };

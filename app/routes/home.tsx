@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { embeds, identity } from "../../content/site.ts";
-import { type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
+import { failureAsValue, type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -12,6 +12,7 @@ import { HomeSkeleton } from "../components/news/Skeletons.tsx";
 import { Ticker } from "../components/news/Ticker.tsx";
 import { VideoFacade } from "../components/news/VideoFacade.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
+import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -28,14 +29,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   // A warm store answers at once; a cold one streams the skeletons first. loadHome bounds its own
   // wait (each block at most COLD_LOAD_DEADLINE_MS, then left out), so no block holds up the rest.
-  const home = await settleBriefly(loadHome(services));
+  const home = await settleBriefly(failureAsValue(loadHome(services)));
   return { home: home.done ? home.value : home.promise };
 }
 
 // Client-side navigation shows the skeletons at once, then the articles.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = serverLoader();
-  return { home: data.then((d) => d.home) as Promise<HomeData> };
+  return { home: data.then((d) => d.home) as Promise<HomeData | LoadFailure> };
 }
 
 // A newsletter sign-up changes no headline: keep the page as it is.
@@ -81,14 +82,18 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <WelcomeToast />
       <Suspense fallback={<HomeSkeleton />}>
         <Await resolve={loaderData.home} errorElement={<LoadError message="Failed to load articles" />}>
-          {(data) => (
-            <>
-              <Ticker articles={data.ticker} />
-              <div className="mt-6">
-                <Blocks data={data} />
-              </div>
-            </>
-          )}
+          {(data) =>
+            isLoadFailure(data) ? (
+              <LoadError message="Failed to load articles" />
+            ) : (
+              <>
+                <Ticker articles={data.ticker} />
+                <div className="mt-6">
+                  <Blocks data={data} />
+                </div>
+              </>
+            )
+          }
         </Await>
       </Suspense>
       <section aria-labelledby="video-title" className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-center">

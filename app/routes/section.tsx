@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { embeds } from "../../content/site.ts";
 import {
+  failureAsValue,
   loadSection,
   type SectionData,
   settleBriefly,
@@ -12,6 +13,7 @@ import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Pager } from "../components/news/Pager.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
+import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { pageHref, readPage } from "../lib/paging.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
 import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "../lib/sections.ts";
@@ -38,7 +40,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // /events is an embedded events wall: no articles are loaded at all.
   if (!isFeedSectionKey(key)) return { ...header(key), page: 1, section: null };
   const page = readPage(url.searchParams);
-  const section = await settleBriefly(withDeadline(loadSection(context.get(servicesContext), key, page)));
+  const section = await settleBriefly(
+    failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page))),
+  );
   return { ...header(key), page, section: section.done ? section.value : section.promise };
 }
 
@@ -48,7 +52,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   if (key && !isFeedSectionKey(key)) return { ...header(key), page: 1, section: null };
   const server = serverLoader();
   const fallback = key ? { ...header(key), page: readPage(new URL(request.url).searchParams) } : await server;
-  return { ...fallback, section: server.then((d) => d.section) as Promise<SectionData | null> };
+  return { ...fallback, section: server.then((d) => d.section) as Promise<SectionData | LoadFailure | null> };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -107,6 +111,8 @@ function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: stri
   );
 }
 
+const SECTION_LOAD_ERROR = "Failed to load articles for this section";
+
 export default function Section({ loaderData }: Route.ComponentProps) {
   const { key, name, subtitle, section } = loaderData;
   return (
@@ -128,11 +134,14 @@ export default function Section({ loaderData }: Route.ComponentProps) {
         ) : (
           // The key makes moving between sections start from the skeletons, not the old grid.
           <Suspense key={`${key}-${loaderData.page ?? 1}`} fallback={<SectionSkeleton />}>
-            <Await
-              resolve={section}
-              errorElement={<LoadError message="Failed to load articles for this section" />}
-            >
-              {(data) => <Grid data={data} sectionKey={key} />}
+            <Await resolve={section} errorElement={<LoadError message={SECTION_LOAD_ERROR} />}>
+              {(data) =>
+                isLoadFailure(data) ? (
+                  <LoadError message={SECTION_LOAD_ERROR} />
+                ) : (
+                  <Grid data={data} sectionKey={key} />
+                )
+              }
             </Await>
           </Suspense>
         )}

@@ -39,6 +39,10 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 export async function expectAxeClean(page: Page) {
+  // axe injects ~500 KB of script and audits every node, twice over with its blank results page:
+  // 10 s on a quiet 2-core machine for the home page, far more beside a second worker. Give the
+  // audit its own budget rather than let it race the test's default 30 s.
+  test.info().setTimeout(test.info().timeout + 60_000);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();

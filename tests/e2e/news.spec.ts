@@ -435,12 +435,24 @@ test.describe("scenarios with their own feeds", () => {
   }) => {
     test.skip(test.info().project.name !== "wide", "scenario servers run once");
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "hang") });
+    // A slow phone: its scripts run only after the streamed error has arrived. The page must
+    // hydrate onto that error without an uncaught one in the console (the fixture checks).
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
     await page.goto(`${server.url}/food`, { waitUntil: "commit" });
     await expect(page.getByTestId("card-skeleton")).toHaveCount(15);
-    await expect(page.getByRole("alert")).toContainText("Failed to load articles for this section", {
-      timeout: 20_000,
-    });
-    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/food");
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load articles" });
+    await expect(alert).toContainText("Failed to load articles for this section", { timeout: 20_000 });
+    release();
+    await waitForHydration(page);
+    await expect(alert).toContainText("Failed to load articles for this section");
+    await expect(alert.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/food");
   });
 
   test("a hostile feed is shown as text and runs nothing", async ({ page }) => {
