@@ -4,7 +4,6 @@
  * in parallel never share state:
  *   ok-*            200 with a JSON array of FAQs (one repeats a seeded question, one has an unknown category)
  *   fenced-*        200 with the array inside a ```json fenced block, with prose around it
- *   slow-*          like ok-*, after 1.5 s (to watch the generating state)
  *   invalid-*       200 with text that is not JSON
  *   unauthorized-*  401
  *   drop-*          the connection is cut (a network failure)
@@ -74,8 +73,6 @@ const server = createServer((req, res) => {
       res
         .writeHead(200, json)
         .end(completion(`Here are the FAQs you asked for:\n\n\`\`\`json\n${array}\n\`\`\`\n`));
-    } else if (key.startsWith("slow-")) {
-      setTimeout(() => res.writeHead(200, json).end(completion(array)), 1500);
     } else if (key.startsWith("ok-")) {
       res.writeHead(200, json).end(completion(array));
     } else {

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { MOCK_FAQS } from "./ai-mock-data.ts";
-import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, test, waitForHydration } from "./fixtures.ts";
 
 /** The local AI service (tests/e2e/ai-mock.ts) that playwright.config.ts starts; AI_FAQ_ENDPOINT points at it. */
 const MOCK = `http://127.0.0.1:${process.env.AI_MOCK_PORT ?? 4318}`;
@@ -318,11 +318,13 @@ test.describe("AI-generated FAQs", () => {
   test("shows the generating state while waiting", async ({ page }) => {
     await openFaq(page);
     const f = faqPage(page);
-    await f.key.fill(mockKey("slow"));
+    const release = await holdRequests(page, "**/chat/completions");
+    await f.key.fill(mockKey("ok"));
     await f.generate.click();
     await expect(f.generate).toHaveText("Generating…");
     await expect(f.generate).toBeDisabled();
     await expect(page.getByRole("status").filter({ hasText: "Asking Perplexity" })).toBeVisible();
+    release();
     await expect(f.generate).toHaveText("Generate FAQs");
     await expect(f.generate).toBeEnabled();
     await expect(f.counter).toHaveText("Showing 7 of 7 FAQs");

@@ -52,6 +52,22 @@ export async function expectAxeClean(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
+/**
+ * Holds back the page's requests to `url` until `release()`: a state shown while waiting (a
+ * spinner, "Generating…") is then asserted without racing the answer, however slow the machine.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The root component marks the document once React has hydrated it. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -1,4 +1,4 @@
-import { expect, expectAxeClean, isWide, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
 
 const STATIC_PAGES = [
   { path: "/about", heading: "About" },
@@ -191,14 +191,7 @@ test.describe("feedback", () => {
     await waitForHydration(page);
     const bar = page.getByRole("progressbar", { name: "Loading page" });
     await expect(bar).toHaveCount(0);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/privacy.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/privacy.data*");
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(bar).toBeVisible();
     release();

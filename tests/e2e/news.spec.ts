@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, isWide, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { writeFeedsConfig } from "./support/feeds-config.ts";
 
@@ -437,14 +437,7 @@ test.describe("scenarios with their own feeds", () => {
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "hang") });
     // A slow phone: its scripts run only after the streamed error has arrived. The page must
     // hydrate onto that error without an uncaught one in the console (the fixture checks).
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/*.js");
     await page.goto(`${server.url}/food`, { waitUntil: "commit" });
     await expect(page.getByTestId("card-skeleton")).toHaveCount(15);
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load articles" });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
-import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, test, waitForHydration } from "./fixtures.ts";
 
 /** Our five posts in content/blog, newest first. */
 const POSTS = [
@@ -251,17 +251,15 @@ test.describe("sitemap manager", () => {
     page,
     baseURL,
   }) => {
-    // Hold the answer back a moment so the generating state can be seen.
-    await page.route("**/sitemap.xml", async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
-      await route.continue();
-    });
+    // The answer waits until the generating state has been seen.
+    const release = await holdRequests(page, "**/sitemap.xml");
     await page.goto("/sitemap-manager");
     await waitForHydration(page);
     const card = page.locator("section[aria-labelledby='sitemap-main-title']");
     await expect(card.getByRole("region", { name: "sitemap.xml preview" })).toHaveCount(0);
     await card.getByRole("button", { name: "Generate main sitemap" }).click();
     await expect(card.getByRole("button", { name: "Generating…" })).toBeVisible();
+    release();
     await expect(card.getByRole("status")).toHaveText("sitemap.xml: 33 pages.");
     await expect(toast(page, "Main sitemap generated")).toBeVisible();
     const preview = card.getByRole("region", { name: "sitemap.xml preview" });
