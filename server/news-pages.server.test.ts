@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Article } from "../app/lib/article.ts";
+import { isLoadFailure, LOAD_FAILURE } from "../app/lib/load-failure.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
 import { parseConfig } from "./config.server.ts";
 import { createFeedEngine, type EngineLogger } from "./feeds/engine.server.ts";
 import { respond, startFeedServer } from "./feeds/testing/feed-server.ts";
 import { generateRss } from "./feeds/testing/generate.ts";
-import { isLoadFailure, LOAD_FAILURE } from "../app/lib/load-failure.ts";
 import {
   failureAsValue,
   HOME_PER_SECTION,
