@@ -5,12 +5,17 @@
  * req/s (median and worst second), home p99, search p99, the last refresh cycle's duration, peak
  * RSS, event-loop delay p99 (web thread) and the database's size after the run.
  *
+ * `--stores=sqlite,postgres` runs each feed count on both stores, side by side: PostgreSQL in a
+ * fresh schema on BENCH_DATABASE_URL (default TEST_DATABASE_URL, then the local test database),
+ * dropped afterwards with pg-boss's schema beside it.
+ *
  * Full size is slow and wants a quiet machine. Smaller runs, by environment or flags:
  *   BENCH_SCALE_FEEDS=600,1000 (--feeds=)   feed counts, one run each
  *   BENCH_SCALE_ITEMS=50       (--items=)   items per feed listing
  *   BENCH_SCALE_NEW=3          (--new=)     new items per feed per poll
  *   BENCH_SCALE_CYCLES=3       (--cycles=)  refresh cycles under load
  *   BENCH_SCALE_MINUTES=1      (--minutes=) FEED_REFRESH_MINUTES
+ *   BENCH_SCALE_STORES=sqlite  (--stores=)  sqlite, postgres or both
  *   BENCH_CONNECTIONS=10 (home), BENCH_SEARCH_CONNECTIONS=2
  * e.g. `npm run bench:scale -- --feeds=60 --cycles=1 --minutes=0.2` is a smoke run of ~30 s.
  */
@@ -21,6 +26,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
 import { serveProduction } from "../scripts/lib/serve.ts";
 import { headline, sentence } from "../server/feeds/testing/generate.ts";
@@ -35,6 +41,11 @@ const ITEMS = Number(flag("items", "BENCH_SCALE_ITEMS", "50"));
 const NEW_PER_POLL = Number(flag("new", "BENCH_SCALE_NEW", "3"));
 const CYCLES = Number(flag("cycles", "BENCH_SCALE_CYCLES", "3"));
 const MINUTES = Number(flag("minutes", "BENCH_SCALE_MINUTES", "1"));
+const STORES = flag("stores", "BENCH_SCALE_STORES", "sqlite").split(",") as Store[];
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  "postgres://evnews:evnews@127.0.0.1:5432/evnews_test";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 2);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4420);
@@ -77,7 +88,7 @@ async function startGenerator(feeds: number) {
 }
 
 type Health = {
-  feeds: { lastSuccessAt: string | null }[];
+  feeds: { lastSuccessAt: string | null; lastAttemptAt: string | null }[];
   lastCycle: { startedAt: string; ms: number; feeds: number } | null;
   eventLoopDelayMs: { p99: number; max: number };
 };
@@ -106,12 +117,61 @@ function dbSizeMb(dir: string): number {
   return Math.round(bytes / 1024 / 102.4) / 10;
 }
 
+type Store = "sqlite" | "postgres";
+
+/**
+ * Shared polling's refresh time, read from the feeds: the span of the last round's fetch starts
+ * (the attempts within 3/4 of an interval of the newest). pg-boss queues a round's fetches at once,
+ * so this is how long the round took to work through, less its last fetch.
+ */
+function lastRoundSpanMs(h: Health): number {
+  const at = h.feeds.map((f) => Date.parse(f.lastAttemptAt ?? "")).filter(Number.isFinite);
+  const newest = Math.max(...at);
+  const round = at.filter((t) => t >= newest - 0.75 * MINUTES * 60_000);
+  return newest - Math.min(...round);
+}
+
+async function pgQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh schema on PG_URL; the server's URL selects it by search_path (pg-boss goes beside it). */
+async function pgSchema() {
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  await pgQuery(`CREATE SCHEMA ${schema}`);
+  const url = new URL(PG_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  const schemas = [schema, `${schema}_pgboss`];
+  return {
+    url: url.toString(),
+    sizeMb: async () => {
+      const [row] = await pgQuery<{ bytes: string | null }>(
+        `SELECT sum(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'm')`,
+        [schemas],
+      );
+      return Math.round(Number(row?.bytes ?? 0) / 1024 / 102.4) / 10;
+    },
+    drop: async () => {
+      for (const s of schemas) await pgQuery(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    },
+  };
+}
+
 type Row = {
+  store: Store;
   feeds: number;
   homeMedian: number;
   homeWorst: number;
   homeP99: number;
   searchP99: number;
+  searchReqs: number;
   cycleMs: number[];
   rssMb: number;
   loopP99: number;
@@ -119,11 +179,17 @@ type Row = {
   articles: number;
 };
 
-async function run(feedCount: number): Promise<Row> {
+async function run(feedCount: number, store: Store): Promise<Row> {
   const gen = await startGenerator(feedCount);
+  const database = store === "postgres" ? await pgSchema() : undefined;
   const server = await serveProduction(
     APP_PORT,
-    { FEEDS_CONFIG: gen.file, FEED_REFRESH_MINUTES: String(MINUTES), FEEDS_ALLOW_PRIVATE: "on" },
+    {
+      FEEDS_CONFIG: gen.file,
+      FEED_REFRESH_MINUTES: String(MINUTES),
+      FEEDS_ALLOW_PRIVATE: "on",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
     { stdout: "ignore" },
   );
   try {
@@ -131,7 +197,8 @@ async function run(feedCount: number): Promise<Row> {
     const t0 = Date.now();
     for (;;) {
       const h = await health(server.url);
-      if (h.feeds.every((f) => f.lastSuccessAt) && h.lastCycle) break;
+      // Shared polling (PostgreSQL) has no whole-cycle event: every feed stored is the sign.
+      if (h.feeds.every((f) => f.lastSuccessAt) && (h.lastCycle || database)) break;
       if (Date.now() - t0 > 10 * 60_000) throw new Error("the first refresh did not finish in 10 minutes");
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -165,46 +232,52 @@ async function run(feedCount: number): Promise<Row> {
     clearInterval(watch);
     const last = await health(server.url);
     if (last.lastCycle) cycles.set(last.lastCycle.startedAt, last.lastCycle.ms);
+    else cycles.set("last round", lastRoundSpanMs(last));
     const articles = (last.feeds as unknown as { articleCount: number }[]).reduce(
       (n, f) => n + f.articleCount,
       0,
     );
     return {
+      store,
       feeds: feedCount,
       homeMedian: median(whole),
       homeWorst: Math.min(...whole),
       homeP99: h.latency.p99,
       searchP99: s.latency.p99,
+      searchReqs: Math.round(s.requests.average),
       cycleMs: [...cycles.values()],
       rssMb: peakRssMb(server.child.pid),
       loopP99: last.eventLoopDelayMs.p99,
-      dbMb: dbSizeMb(server.dataDir),
+      dbMb: database ? await database.sizeMb() : dbSizeMb(server.dataDir),
       articles,
     };
   } finally {
     await server.stop();
     await gen.stop();
+    await database?.drop();
   }
 }
 
 execFileSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" });
 const rows: Row[] = [];
 for (const n of FEED_COUNTS) {
-  console.error(
-    `scale: ${n} feeds, ${ITEMS} items each, +${NEW_PER_POLL} per poll, ${CYCLES} cycles of ${MINUTES} min`,
-  );
-  rows.push(await run(n));
+  for (const store of STORES) {
+    console.error(
+      `scale: ${store}, ${n} feeds, ${ITEMS} items each, +${NEW_PER_POLL} per poll, ${CYCLES} cycles of ${MINUTES} min`,
+    );
+    rows.push(await run(n, store));
+  }
 }
 console.log(
   `\nscale: ${ITEMS} items per feed, +${NEW_PER_POLL} per poll, refresh every ${MINUTES} min, ${CYCLES} cycles under load; autocannon ${CONNECTIONS} connections on /, ${SEARCH_CONNECTIONS} on /search (rotating words)\n`,
 );
 console.log(
-  "| feeds | home req/s median | worst second | home p99 ms | search p99 ms | refresh cycle s | peak RSS MB | event loop p99 ms | articles | DB MB |",
+  "| store | feeds | home req/s median | worst second | home p99 ms | search req/s | search p99 ms | refresh cycle s | peak RSS MB | event loop p99 ms | articles | DB MB |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   const cycle = r.cycleMs.length ? (Math.max(...r.cycleMs) / 1000).toFixed(1) : "n/a";
   console.log(
-    `| ${r.feeds} | ${r.homeMedian} | ${r.homeWorst} | ${r.homeP99} | ${r.searchP99} | ${cycle} | ${r.rssMb} | ${r.loopP99} | ${r.articles} | ${r.dbMb} |`,
+    `| ${r.store} | ${r.feeds} | ${r.homeMedian} | ${r.homeWorst} | ${r.homeP99} | ${r.searchReqs} | ${r.searchP99} | ${cycle} | ${r.rssMb} | ${r.loopP99} | ${r.articles} | ${r.dbMb} |`,
   );
 }
