@@ -26,10 +26,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
 import { serveProduction } from "../scripts/lib/serve.ts";
 import { headline, sentence } from "../server/feeds/testing/generate.ts";
+import { adminQuery, schemasSizeMb, urlWithSchema } from "../server/store/postgres/scratch-schema.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const flag = (name: string, env: string, fallback: string) =>
@@ -131,35 +131,16 @@ function lastRoundSpanMs(h: Health): number {
   return newest - Math.min(...round);
 }
 
-async function pgQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh schema on PG_URL; the server's URL selects it by search_path (pg-boss goes beside it). */
 async function pgSchema() {
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
-  await pgQuery(`CREATE SCHEMA ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
   const schemas = [schema, `${schema}_pgboss`];
+  await adminQuery(PG_URL, `CREATE SCHEMA ${schema}`);
   return {
-    url: url.toString(),
-    sizeMb: async () => {
-      const [row] = await pgQuery<{ bytes: string | null }>(
-        `SELECT sum(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c
-         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'm')`,
-        [schemas],
-      );
-      return Math.round(Number(row?.bytes ?? 0) / 1024 / 102.4) / 10;
-    },
+    url: urlWithSchema(PG_URL, schema),
+    sizeMb: () => schemasSizeMb(PG_URL, schemas),
     drop: async () => {
-      for (const s of schemas) await pgQuery(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+      for (const s of schemas) await adminQuery(PG_URL, `DROP SCHEMA IF EXISTS ${s} CASCADE`);
     },
   };
 }

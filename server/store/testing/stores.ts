@@ -13,6 +13,7 @@ import pg from "pg";
 import { describe, it } from "vitest";
 import { openDatabase } from "../db.server.ts";
 import type { StoreLocation } from "../open.server.ts";
+import { adminQuery as adminQueryOn, urlWithSchema } from "../postgres/scratch-schema.server.ts";
 import { openPostgresStore } from "../postgres/store.server.ts";
 import { createStore } from "../store.server.ts";
 import type { Store } from "../store.ts";
@@ -82,19 +83,11 @@ export async function storeKinds(): Promise<StoreKind[]> {
 
 /** TEST_DATABASE_URL with its search_path set to `schema`. */
 export function urlForSchema(schema: string): string {
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return url.toString();
+  return urlWithSchema(TEST_DATABASE_URL, schema);
 }
 
 async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+  await adminQueryOn(TEST_DATABASE_URL, text);
 }
 
 /** A fresh PostgreSQL schema (name and URL); dropSchema removes it and everything in it. */
