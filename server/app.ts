@@ -103,6 +103,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     ingest: config.FEEDS_INGEST,
+    ingestNice: config.INGEST_NICE,
     polling: config.ROLE === "web" ? "off" : config.DATABASE_URL ? "shared" : "local",
     onStoreChange: (sections) => {
       pageCache.invalidate(pagesOf(sections));

@@ -28,6 +28,13 @@ describe("parseConfig", () => {
     );
   });
 
+  it("reads the ingest worker's nice value: 10 unless told, 0 to 19", () => {
+    expect(parseConfig({}).INGEST_NICE).toBe(10);
+    expect(parseConfig({ INGEST_NICE: "0" }).INGEST_NICE).toBe(0);
+    expect(() => parseConfig({ INGEST_NICE: "20" })).toThrow(/INGEST_NICE must be at most 19/);
+    expect(() => parseConfig({ INGEST_NICE: "-5" })).toThrow(/INGEST_NICE must be 0 or more/);
+  });
+
   it("derives SITE_URL from PORT and trims a trailing slash", () => {
     expect(parseConfig({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseConfig({ SITE_URL: "https://news.example/" }).SITE_URL).toBe("https://news.example");

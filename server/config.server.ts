@@ -82,7 +82,6 @@ const schema = z.object({
     .max(24 * 60, "must be at most 1440")
     .default(10),
   SAMPLE_FALLBACK: onOff.default("on"),
-  /** How long a rendered home or section page is reused (0 turns the page cache off). */
   ARTICLE_RETENTION_DAYS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number of days")
@@ -90,6 +89,14 @@ const schema = z.object({
     .max(3650, "must be at most 3650")
     .default(30),
   FEEDS_INGEST: z.enum(["worker", "inline"], { error: 'must be "worker" or "inline"' }).default("worker"),
+  /** The ingest worker's nice value (Linux, per thread): readers' requests go first for the cores. */
+  INGEST_NICE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(19, "must be at most 19")
+    .default(10),
+  /** How long a rendered home or section page is reused (0 turns the page cache off). */
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")

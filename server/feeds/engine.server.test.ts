@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -539,6 +539,14 @@ describe("start and stop", () => {
   });
 });
 
+/** How many of this process's threads run at the given nice value (/proc/self/task/N/stat, field 19). */
+function threadsWithNice(nice: number): number {
+  return readdirSync("/proc/self/task").filter((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) === nice;
+  }).length;
+}
+
 describe.each(kinds)("the ingest worker (%s)", (kind) => {
   it("fetches and writes in a worker thread; a cold section waits for it; changes arrive per batch", async () => {
     const s = await server({ "/a.xml": respond(FEED), "/b.xml": respond(fixture("atom.xml")) });
@@ -549,7 +557,7 @@ describe.each(kinds)("the ingest worker (%s)", (kind) => {
         ["local", [s.url("/a.xml")]],
         ["world", [s.url("/b.xml")]],
       ]),
-      { ingest: "worker", onStoreChange: (sections) => changes.push(sections) },
+      { ingest: "worker", ingestNice: 9, onStoreChange: (sections) => changes.push(sections) },
     );
     // Nothing stored: the page waits for the worker's first fetch of this section's feed only.
     const local = await e.getSectionArticles("local");
@@ -557,6 +565,8 @@ describe.each(kinds)("the ingest worker (%s)", (kind) => {
     expect(local.articles).toHaveLength(5);
     expect(hits(s, "/a.xml")).toBe(1);
     expect(hits(s, "/b.xml")).toBe(0);
+    // The worker thread, and only it, gave up its priority (Linux: nice is per thread).
+    if (process.platform === "linux") expect(threadsWithNice(9)).toBe(1);
     await eventually(() => expect(changes).toEqual([["local"]]));
     // A cycle: both fetched; only the feed that brought something new is reported.
     const outcomes = await e.refreshAll();

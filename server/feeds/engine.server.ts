@@ -55,6 +55,8 @@ export type FeedEngineOptions = {
    * dataDir (the server); "inline" (default): in this thread (CLI, tests).
    */
   ingest?: "worker" | "inline";
+  /** The ingest worker thread's nice value (INGEST_NICE); 0 or absent leaves it as it is. */
+  ingestNice?: number;
   /** Inline only. */
   fetch?: typeof globalThis.fetch;
   now?: () => Date;
@@ -194,6 +196,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
               ...(databaseUrl ? { databaseUrl } : {}),
               feeds: [...feeds].map(([k, v]) => [k, [...v]]),
               quiet: options.logger !== undefined,
+              nice: options.ingestNice,
             },
             { onChange: options.onStoreChange, onCycle, onUnsaved, logger: log },
           )

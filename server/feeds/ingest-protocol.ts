@@ -14,6 +14,8 @@ export type IngestWorkerData = {
   fetchTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
+  /** The worker thread's nice value (0 leaves its priority as it is). */
+  nice?: number;
   /** No log lines from the worker (tests). */
   quiet?: boolean;
 };

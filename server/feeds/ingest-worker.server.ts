@@ -10,10 +10,15 @@ import { openStore } from "../store/open.server.ts";
 import { errorMessage } from "./errors.ts";
 import { createIngest, type EngineLogger } from "./ingest.server.ts";
 import type { IngestEvent, IngestRequest, IngestWorkerData } from "./ingest-protocol.ts";
+import { lowerThreadPriority } from "./thread-priority.server.ts";
 
 const data = workerData as IngestWorkerData;
 const port = parentPort;
 if (!port) throw new Error("ingest-worker.server.ts runs as a worker thread");
+
+// Parsing and writing yield the cores to the web thread whenever both want them (2-core machines:
+// the worst second of home's throughput during a refresh).
+lowerThreadPriority(data.nice ?? 0);
 
 const quiet: EngineLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const store = openStore({ dataDir: data.dataDir, databaseUrl: data.databaseUrl });

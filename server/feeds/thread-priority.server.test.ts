@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import { describe, expect, it } from "vitest";
+
+/** A thread's nice value, field 19 of its stat line (after the parenthesised name). */
+function niceOf(tid: number | "thread-self"): number {
+  const stat = readFileSync(
+    tid === "thread-self" ? "/proc/thread-self/stat" : `/proc/self/task/${tid}/stat`,
+    "utf8",
+  );
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+}
+
+describe.runIf(process.platform === "linux")("lowerThreadPriority", () => {
+  it("lowers the calling thread's priority and no other thread's", async () => {
+    const before = niceOf("thread-self");
+    const file = new URL("./thread-priority.server.ts", import.meta.url).pathname;
+    // A worker thread lowers itself, as the ingest worker does.
+    const worker = new Worker(
+      `import("${file}").then(({ lowerThreadPriority }) => require("node:worker_threads").parentPort.postMessage(lowerThreadPriority(7)))`,
+      { eval: true },
+    );
+    const tid = await new Promise<number | undefined>((resolve) => worker.once("message", resolve));
+    expect(tid).toBeGreaterThan(0);
+    expect(niceOf(tid as number)).toBe(Math.max(before, 7));
+    expect(niceOf("thread-self")).toBe(before);
+    await worker.terminate();
+  });
+
+  it("leaves the thread alone for 0", async () => {
+    const { lowerThreadPriority } = await import("./thread-priority.server.ts");
+    expect(lowerThreadPriority(0)).toBeUndefined();
+  });
+});
