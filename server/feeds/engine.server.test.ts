@@ -624,6 +624,31 @@ describe.each(kinds)("older headlines and search pages (%s)", (kind) => {
     expect((await e.searchPage("charging", 999, 20)).hits).toEqual([]);
   });
 
+  it("reuses a query's results for 7.5 to 22.5 s, so entries made together do not expire together", async () => {
+    const s = await server({ "/a.xml": respond(FEED) });
+    let clock = Date.UTC(2026, 0, 1);
+    let dice = 0;
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), {
+      now: () => new Date(clock),
+      random: () => dice,
+    });
+    await e.refreshAll();
+    // The shortest life (the dice at 0): half of SEARCH_CACHE_MS.
+    const short = e.searchPage("charging", 1);
+    clock += 7_499;
+    expect(e.searchPage("charging", 1)).toBe(short);
+    clock += 2;
+    expect(e.searchPage("charging", 1)).not.toBe(short);
+    // The longest (the dice near 1): one and a half times it.
+    dice = 0.999;
+    const long = e.searchPage("electric", 1);
+    clock += 22_000;
+    expect(e.searchPage("electric", 1)).toBe(long);
+    clock += 500;
+    expect(e.searchPage("electric", 1)).not.toBe(long);
+    await Promise.all([short, long]);
+  });
+
   it("prunes archived items past ARTICLE_RETENTION_DAYS after a cycle, never current ones", async () => {
     let generation = 1;
     const s = await server({
