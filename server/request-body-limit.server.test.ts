@@ -4,18 +4,21 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 
-/** Sends `head` on a raw connection and resolves with everything the server says until it hangs up. */
-function rawExchange(head: string): Promise<string> {
+/** A raw connection to the test server; `closed` gives all it said and the socket's error, if any. */
+function rawConnection() {
   const socket = connect(rawPort, "127.0.0.1");
-  socket.write(head);
-  return new Promise<string>((resolve, reject) => {
-    let text = "";
-    socket.on("data", (chunk) => {
-      text += chunk.toString("latin1");
-    });
-    socket.on("end", () => resolve(text));
-    socket.on("error", reject);
+  let text = "";
+  socket.on("data", (chunk) => {
+    text += chunk.toString("latin1");
   });
+  const closed = new Promise<{ text: string; error?: Error }>((resolve) => {
+    let error: Error | undefined;
+    socket.on("error", (e) => {
+      error = e;
+    });
+    socket.on("close", () => resolve({ text, error }));
+  });
+  return { socket, closed };
 }
 let rawPort = 0;
 
@@ -52,18 +55,7 @@ describe("limitRequestBodies", () => {
 
   it("answers a client still uploading a few megabytes, instead of resetting its connection", async () => {
     const body = Buffer.alloc(2_000_000, "m");
-    const socket = connect(rawPort, "127.0.0.1");
-    let text = "";
-    socket.on("data", (chunk) => {
-      text += chunk.toString("latin1");
-    });
-    const closed = new Promise<Error | undefined>((resolve) => {
-      let failure: Error | undefined;
-      socket.on("error", (error) => {
-        failure = error;
-      });
-      socket.on("close", () => resolve(failure));
-    });
+    const { socket, closed } = rawConnection();
     socket.write(`POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n`);
     // Uploaded the way a slow client does, in pieces with pauses, so the server has every chance
     // to answer and hang up mid-upload (before bodies were drained, it did: EPIPE or a reset).
@@ -75,16 +67,18 @@ describe("limitRequestBodies", () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(sent).toBe(body.length);
-    expect(await closed).toBeUndefined();
+    const { text, error } = await closed;
+    expect(error).toBeUndefined();
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text).toContain("That form is too large to send.");
   });
 
   it("closes at once on a body too large to be worth reading", async () => {
     // Only the headers are sent: the refusal must not wait for bytes that never come.
-    const text = await rawExchange(
-      `POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: ${5 * 1024 * 1024}\r\n\r\n`,
-    );
+    const { socket, closed } = rawConnection();
+    socket.write(`POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: ${5 * 1024 * 1024}\r\n\r\n`);
+    const { text, error } = await closed;
+    expect(error).toBeUndefined();
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text.toLowerCase()).toContain("connection: close");
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import {
 import type { FeedsConfig } from "./feeds-config.ts";
 import { type FeedServer, fixture, respond, startFeedServer } from "./testing/feed-server.ts";
 import { generateRss } from "./testing/generate.ts";
+import { niceOf } from "./testing/threads.ts";
 
 // Real sockets and processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -539,12 +540,9 @@ describe("start and stop", () => {
   });
 });
 
-/** How many of this process's threads run at the given nice value (/proc/self/task/N/stat, field 19). */
+/** How many of this process's threads run at the given nice value. */
 function threadsWithNice(nice: number): number {
-  return readdirSync("/proc/self/task").filter((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) === nice;
-  }).length;
+  return readdirSync("/proc/self/task").filter((tid) => niceOf(Number(tid)) === nice).length;
 }
 
 describe.each(kinds)("the ingest worker (%s)", (kind) => {

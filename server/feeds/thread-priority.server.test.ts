@@ -1,15 +1,6 @@
-import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-
-/** A thread's nice value, field 19 of its stat line (after the parenthesised name). */
-function niceOf(tid: number | "thread-self"): number {
-  const stat = readFileSync(
-    tid === "thread-self" ? "/proc/thread-self/stat" : `/proc/self/task/${tid}/stat`,
-    "utf8",
-  );
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-}
+import { niceOf } from "./testing/threads.ts";
 
 describe.runIf(process.platform === "linux")("lowerThreadPriority", () => {
   it("lowers the calling thread's priority and no other thread's", async () => {
