@@ -76,6 +76,8 @@ export default defineConfig({
         // The fixture publisher, its feeds and its images are on loopback.
         IMAGE_PROXY_ALLOW_PRIVATE: "on",
         FEEDS_ALLOW_PRIVATE: "on",
+        // Nice is machine-wide: beside Chromium a niced ingest worker starves (see app-server.ts).
+        INGEST_NICE: "0",
         LOG_LEVEL: "warn",
         FEEDS_CONFIG: feedsConfig,
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
