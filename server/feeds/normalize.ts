@@ -10,8 +10,13 @@ import { firstChars, htmlToText, htmlToTextWithWords, readTimeFromWords } from "
 export type FeedItem = {
   /** guid (Atom: id), as written. */
   guid?: string;
-  /** Index of the item in its feed, counting every item the feed listed. */
+  /**
+   * Index of the item in its feed, counting every item the feed listed; read back from the store,
+   * its place among the feed's distinct current items, or -1 once it left the feed (archive).
+   */
   position: number;
+  /** The stored row's id (items read from the store): an id for an item without guid or place. */
+  storeId?: number;
   title: string;
   excerpt: string;
   content: string;

@@ -23,6 +23,9 @@ describe("itemToArticle", () => {
     const { guid: _drop, ...noGuid } = { ...item, position: 7 };
     expect(itemToArticle(noGuid, "local").id).toBe("local-7");
     expect(itemToArticle(noGuid, "sports", 3).id).toBe("sports-3-7");
+    // Read from the archive or search, without a place in its feed: the stored row's id.
+    expect(itemToArticle({ ...noGuid, position: -1, storeId: 42 }, "local").id).toBe("local-a42");
+    expect(itemToArticle({ ...noGuid, storeId: 42 }, "local").id).toBe("local-7");
   });
 
   it("uses the section's display name as category and copies optional fields only when present", () => {

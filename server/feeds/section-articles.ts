@@ -7,13 +7,13 @@ export const DEFAULT_SECTION_LIMIT = 15;
 
 /**
  * A stored item as an Article of `section`. Without a guid the id is `{section}-{index}`, or
- * `{section}-{feed}-{index}` when the section merges several feeds, so ids stay unique.
+ * `{section}-{feed}-{index}` when the section merges several feeds, so ids stay unique; an item
+ * read without its place in the feed (archive, search) is `{section}-a{stored id}`.
  */
 export function itemToArticle(item: FeedItem, section: FeedSectionKey, feedIndex?: number): Article {
+  const index = item.position < 0 && item.storeId !== undefined ? `a${item.storeId}` : String(item.position);
   const article: Article = {
-    id:
-      item.guid ??
-      (feedIndex === undefined ? `${section}-${item.position}` : `${section}-${feedIndex}-${item.position}`),
+    id: item.guid ?? (feedIndex === undefined ? `${section}-${index}` : `${section}-${feedIndex}-${index}`),
     title: item.title,
     excerpt: item.excerpt,
     content: item.content,

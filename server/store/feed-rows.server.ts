@@ -13,9 +13,14 @@ export type Row = Record<string, unknown>;
 
 export const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
-export function rowToItem(row: Row): FeedItem {
+/**
+ * A stored row as an item. Stored positions are order keys (see orderKeys), not indexes: a reader
+ * of a feed's current listing passes each item's place in it; elsewhere (archive, search, latest)
+ * the place is unknown (-1) and the row's id stands in where an id is needed.
+ */
+export function rowToItem(row: Row, position = -1): FeedItem {
   const item: FeedItem = {
-    position: Number(row.position ?? -1),
+    position,
     title: String(row.title),
     excerpt: String(row.excerpt),
     content: String(row.content),
@@ -23,6 +28,7 @@ export function rowToItem(row: Row): FeedItem {
     dated: Number(row.dated) === 1,
     readTime: Number(row.read_time),
   };
+  if (row.id !== undefined && row.id !== null) item.storeId = Number(row.id);
   const guid = str(row.guid);
   const link = str(row.link);
   const imageUrl = str(row.image_url);
@@ -142,10 +148,66 @@ export type RefreshPlan = {
 };
 
 /**
+ * Order keys for a feed's current items, given what each one had stored (null: new, or back after
+ * leaving), in the feed's order. A key only has to sort like the feed; it is not an index, so a
+ * poll that adds items at the top writes the new rows alone (renumbering 0..n-1 rewrote every
+ * item below them on every poll, most of a 1,000-feed cycle's writes). The longest run of stored
+ * keys already in order is kept; the other items are fitted into the gaps around it, and only
+ * when a gap is too narrow is the whole listing renumbered.
+ */
+export function orderKeys(stored: readonly (number | null)[]): number[] {
+  const keep = keptInOrder(stored);
+  const keys: number[] = [];
+  let i = 0;
+  while (i < stored.length) {
+    const kept = keep[i] ? stored[i] : null;
+    if (kept !== null && kept !== undefined) {
+      keys.push(kept);
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < stored.length && !keep[end]) end++;
+    const m = end - i;
+    const before = i > 0 ? keys[i - 1] : undefined;
+    const after = end < stored.length ? stored[end] : undefined;
+    let first: number;
+    if (before === undefined) first = after === undefined || after === null ? 0 : after - m;
+    else if (after === undefined || after === null || after - before - 1 >= m) first = before + 1;
+    else return stored.map((_, k) => k);
+    for (let j = 0; j < m; j++) keys.push(first + j);
+    i = end;
+  }
+  return keys;
+}
+
+/** Which entries belong to the longest strictly increasing run of stored keys (nulls never do). */
+function keptInOrder(stored: readonly (number | null)[]): boolean[] {
+  // Patience sorting: tails[l] is the index ending the best run of length l + 1.
+  const tails: number[] = [];
+  const previous = new Array<number>(stored.length).fill(-1);
+  stored.forEach((key, i) => {
+    if (key === null) return;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((stored[tails[mid] as number] as number) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) previous[i] = tails[lo - 1] as number;
+    tails[lo] = i;
+  });
+  const keep = new Array<boolean>(stored.length).fill(false);
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i] ?? -1) keep[i] = true;
+  return keep;
+}
+
+/**
  * Compares a feed's fetched items with what is stored: items are upserted by their key, the first
- * listing of a key wins, unchanged items are not rewritten, departed items stay (no longer current).
- * Undated items and items dated more than FUTURE_TOLERANCE_MS after the fetch keep the time they
- * were first seen.
+ * listing of a key wins, unchanged items are not rewritten (nor moved, when new items only arrive
+ * around them: see orderKeys), departed items stay (no longer current). Undated items and items
+ * dated more than FUTURE_TOLERANCE_MS after the fetch keep the time they were first seen.
  */
 export function planRefresh(known: readonly KnownItem[], result: FeedResult, at: string): RefreshPlan {
   const fetchedAt = Date.parse(at);
@@ -154,12 +216,16 @@ export function planRefresh(known: readonly KnownItem[], result: FeedResult, at:
     : new Date(fetchedAt + FUTURE_TOLERANCE_MS).toISOString();
   const byKey = new Map(known.map((k) => [k.key, k]));
   const plan: RefreshPlan = { inserts: [], updates: [], moves: [], changed: false };
-  const listed = new Set<string>();
+  const listed = new Map<string, FeedItem>();
+  // A key listed twice in one feed is one story: the first listing wins.
   for (const item of result.items) {
     const key = itemKey(item);
-    // A key listed twice in one feed is one story: the first listing wins.
-    if (listed.has(key)) continue;
-    listed.add(key);
+    if (!listed.has(key)) listed.set(key, item);
+  }
+  const keys = orderKeys([...listed.keys()].map((key) => byKey.get(key)?.position ?? null));
+  let index = 0;
+  for (const [key, item] of listed) {
+    const position = keys[index++] as number;
     const old = byKey.get(key);
     // An undated item's publishedAt is already the time of this fetch (the normaliser's).
     const firstSeenAt = old ? old.firstSeenAt : item.dated ? at : item.publishedAt;
@@ -169,8 +235,8 @@ export function planRefresh(known: readonly KnownItem[], result: FeedResult, at:
     const publishedAt = !item.dated || ahead ? firstSeenAt : item.publishedAt;
     const print = fingerprint(item, publishedAt);
     if (old && old.fingerprint === print) {
-      if ((old.position ?? -1) !== item.position) {
-        plan.moves.push({ id: old.id, position: item.position });
+      if (old.position !== position) {
+        plan.moves.push({ id: old.id, position });
         plan.changed = true;
       }
       continue;
@@ -189,8 +255,8 @@ export function planRefresh(known: readonly KnownItem[], result: FeedResult, at:
       readTime: item.readTime,
       categories: item.categories && item.categories.length > 0 ? JSON.stringify(item.categories) : null,
     };
-    if (old) plan.updates.push({ id: old.id, position: item.position, fields, fingerprint: print });
-    else plan.inserts.push({ key, position: item.position, fields, firstSeenAt, fingerprint: print });
+    if (old) plan.updates.push({ id: old.id, position, fields, fingerprint: print });
+    else plan.inserts.push({ key, position, fields, firstSeenAt, fingerprint: print });
   }
   for (const k of known) {
     if (!listed.has(k.key) && k.position !== null) {

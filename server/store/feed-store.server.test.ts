@@ -128,7 +128,9 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       });
       const { guid: _g, ...bare } = item(1);
       await store.saveSuccess(A, { items: [full, bare] }, "t", "t");
-      expect(await store.items(A)).toEqual([full, bare]);
+      const stored = await store.items(A);
+      expect(stored.map(({ storeId: _id, ...rest }) => rest)).toEqual([full, bare]);
+      expect(stored.every((i) => Number.isInteger(i.storeId))).toBe(true);
     });
 
     it("an undated item keeps the time it was first seen across refreshes", async () => {
@@ -203,8 +205,8 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
     });
 
     it("requires every word, treats the last as a prefix, and ignores accents", async () => {
-      expect((await store.search("solid batt", 10)).map((h) => h.item.position)).toEqual([0, 1]);
-      expect((await store.search("electrique", 10)).map((h) => h.item.position)).toEqual([3]);
+      expect((await store.search("solid batt", 10)).map((h) => h.item.guid)).toEqual(["g-0", "g-1"]);
+      expect((await store.search("electrique", 10)).map((h) => h.item.guid)).toEqual(["g-3"]);
       expect(await store.search("rail battery", 10)).toEqual([]);
     });
 
@@ -266,6 +268,46 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.sectionArchive("local", 1, 2)).map((p) => p.item.guid)).toEqual(["g-1"]);
       // Leaving out what the first page shows (each feed's first N current items).
       expect((await store.sectionArchive("local", 10, 0, 1)).map((p) => p.item.guid)).toEqual(["g-0", "g-1"]);
+    });
+
+    it("new items on top write only their own rows; the listing and page 2 stay in feed order", async () => {
+      await store.saveSuccess(A, { items: [0, 1, 2, 3, 4].map((n) => item(n)) }, at, at);
+      const positions = async () =>
+        Object.fromEntries(
+          (await t.sql("SELECT guid, position FROM articles")).map((r) => [r.guid, r.position]),
+        );
+      const before = await positions();
+      const fresh = [item(0, { guid: "n1" }), item(0, { guid: "n2" })];
+      await store.saveSuccess(A, { items: [...fresh, ...[0, 1, 2].map((n) => item(n))] }, at, at);
+      const after = await positions();
+      // The items still listed keep their stored positions: no row but the new ones was written.
+      expect([after["g-0"], after["g-1"], after["g-2"]]).toEqual([
+        before["g-0"],
+        before["g-1"],
+        before["g-2"],
+      ]);
+      expect([after["g-3"], after["g-4"]]).toEqual([null, null]);
+      expect((await store.items(A)).map((i) => [i.guid, i.position])).toEqual([
+        ["n1", 0],
+        ["n2", 1],
+        ["g-0", 2],
+        ["g-1", 3],
+        ["g-2", 4],
+      ]);
+      // Page 2 leaves out each feed's first 3 current items, whatever keys they are stored under.
+      expect((await store.sectionArchive("local", 10, 0, 3)).map((p) => p.item.guid).sort()).toEqual([
+        "g-1",
+        "g-2",
+        "g-3",
+        "g-4",
+      ]);
+      expect(await store.hasArchive("local", 5)).toBe(true);
+      // A reordered listing is followed too.
+      await store.saveSuccess(A, { items: [2, 0, 1].map((n) => item(n)) }, at, at);
+      expect((await store.items(A)).map((i) => i.guid)).toEqual(["g-2", "g-0", "g-1"]);
+      expect((await store.sectionItems("local", 2)).map((l) => l.map((i) => i.guid))).toEqual([
+        ["g-2", "g-0"],
+      ]);
     });
 
     it("ids are per feed: two publishers' items with one guid are both kept (13.9)", async () => {

@@ -65,6 +65,13 @@ const PLACEMENT = `
   JOIN feed_sections fs ON fs.feed_url = a.feed_url
    AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)`;
 
+// A section's feeds, each with the order key of its item number `skip` (parameters: skip, section).
+const ARCHIVE_CUT = `
+  SELECT fs.feed_url, fs.section, fs.feed_index, fs.feed_count,
+         (SELECT position FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL
+          ORDER BY position LIMIT 1 OFFSET ?) AS cutoff
+  FROM feed_sections fs WHERE fs.section = ?`;
+
 /** All SQL for feeds and their articles (SQLite). One instance per open database. */
 export function createFeedStore(db: DatabaseSync): FeedStore {
   const q = {
@@ -121,15 +128,18 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        WHERE fs.section = ? ORDER BY fs.feed_index, a.position`,
     ),
     sectionFeeds: db.prepare("SELECT COUNT(*) AS n FROM feed_sections WHERE section = ?"),
+    // The archive leaves out each feed's first `skip` current items (page 1): positions are order
+    // keys, so each feed's cut is the key of its item number `skip` (none: the feed is shorter).
     sectionArchive: db.prepare(
-      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM feed_sections fs
-       JOIN articles a ON a.feed_url = fs.feed_url
-       WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?)
+      `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
+       SELECT a.*, cut.section, cut.feed_index, cut.feed_count FROM cut JOIN articles a ON a.feed_url = cut.feed_url
+       WHERE a.position IS NULL OR a.position >= cut.cutoff
        ORDER BY a.published_at DESC, a.id DESC LIMIT ? OFFSET ?`,
     ),
     hasArchive: db.prepare(
-      `SELECT 1 AS found FROM feed_sections fs JOIN articles a ON a.feed_url = fs.feed_url
-       WHERE fs.section = ? AND (a.position IS NULL OR a.position >= ?) LIMIT 1`,
+      `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
+       SELECT 1 AS found FROM cut JOIN articles a ON a.feed_url = cut.feed_url
+       WHERE a.position IS NULL OR a.position >= cut.cutoff LIMIT 1`,
     ),
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
     // Ties (one publication time) in the order the items were first stored, on both stores.
@@ -237,7 +247,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     },
 
     async items(url, limit = -1) {
-      return (q.items.all(url, limit) as Row[]).map(rowToItem);
+      return (q.items.all(url, limit) as Row[]).map((row, index) => rowToItem(row, index));
     },
 
     async sectionItems(section, perFeed) {
@@ -245,7 +255,10 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       const lists: FeedItem[][] = Array.from({ length: n }, () => []);
       if (perFeed <= 0) return lists;
       for (const row of q.sectionItems.all(perFeed, section) as Row[]) {
-        lists[Number(row.feed_index)]?.push(rowToItem(row));
+        {
+          const list = lists[Number(row.feed_index)];
+          list?.push(rowToItem(row, list.length));
+        }
       }
       return lists;
     },
@@ -254,8 +267,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       if (limit < 1) return [];
       const result: PlacedItem[] = [];
       const rows = q.sectionArchive.all(
-        section,
         Math.max(0, skipCurrent),
+        section,
         limit,
         Math.max(0, offset),
       ) as Row[];
@@ -267,7 +280,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     },
 
     async hasArchive(section, skipCurrent) {
-      return q.hasArchive.get(section, Math.max(0, skipCurrent)) !== undefined;
+      return q.hasArchive.get(Math.max(0, skipCurrent), section) !== undefined;
     },
 
     async articleCount(url) {

@@ -18,6 +18,13 @@ import type { FeedStore, PlacedItem, SearchRow } from "../feed-store.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
 
+// A section's feeds, each with the order key of its item number $2 ($1: the section).
+const ARCHIVE_CUT = `
+  SELECT fs.feed_url, fs.section, fs.feed_index, fs.feed_count,
+         (SELECT position FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL
+          ORDER BY position LIMIT 1 OFFSET $2) AS cutoff
+  FROM feed_sections fs WHERE fs.section = $1`;
+
 // The first section (in the spec's order) that shows the article's feed.
 const PLACEMENT = `
   JOIN feed_sections fs ON fs.feed_url = a.feed_url
@@ -191,7 +198,7 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
           "SELECT * FROM articles WHERE feed_url = $1 AND position IS NOT NULL ORDER BY position LIMIT $2",
           [url, limitOf(limit)],
         )
-      ).map(rowToItem);
+      ).map((row, index) => rowToItem(row, index));
     },
 
     async sectionItems(section, perFeed) {
@@ -205,16 +212,21 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
          WHERE fs.section = $2 ORDER BY fs.feed_index, a.position`,
         [perFeed, section],
       );
-      for (const row of list) lists[Number(row.feed_index)]?.push(rowToItem(row));
+      for (const row of list) {
+        const list = lists[Number(row.feed_index)];
+        list?.push(rowToItem(row, list.length));
+      }
       return lists;
     },
 
     async sectionArchive(section, limit, offset, skipCurrent = 0) {
       if (limit < 1) return [];
       const list = await read(
-        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM feed_sections fs
-         JOIN articles a ON a.feed_url = fs.feed_url
-         WHERE fs.section = $1 AND (a.position IS NULL OR a.position >= $2)
+        // As on SQLite: each feed's first `skip` current items are page 1's; positions are order
+        // keys, so each feed's cut is the key of its item number `skip`.
+        `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
+         SELECT a.*, cut.section, cut.feed_index, cut.feed_count FROM cut JOIN articles a ON a.feed_url = cut.feed_url
+         WHERE a.position IS NULL OR a.position >= cut.cutoff
          ORDER BY a.published_at DESC, a.id DESC LIMIT $3 OFFSET $4`,
         [section, Math.max(0, skipCurrent), limit, Math.max(0, offset)],
       );
@@ -223,8 +235,9 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
 
     async hasArchive(section, skipCurrent) {
       const list = await read(
-        `SELECT 1 AS found FROM feed_sections fs JOIN articles a ON a.feed_url = fs.feed_url
-         WHERE fs.section = $1 AND (a.position IS NULL OR a.position >= $2) LIMIT 1`,
+        `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
+         SELECT 1 AS found FROM cut JOIN articles a ON a.feed_url = cut.feed_url
+         WHERE a.position IS NULL OR a.position >= cut.cutoff LIMIT 1`,
         [section, Math.max(0, skipCurrent)],
       );
       return list.length > 0;
