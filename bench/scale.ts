@@ -58,19 +58,22 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 /** N feeds; each poll of a feed adds NEW_PER_POLL items on top of its listing. */
 async function startGenerator(feeds: number) {
   const polls = new Map<number, number>();
+  // Each item keeps its date from poll to poll, as a publisher's do (dates counted from "now" at
+  // each poll changed every stored item, so every poll rewrote all 50): the newest is about now.
+  const start = Date.now();
+  const spacingMs = (MINUTES * 60_000) / Math.max(1, NEW_PER_POLL);
   const server = createServer((req, res) => {
     const n = Number(/^\/feed\/(\d+)\.xml$/.exec(req.url ?? "")?.[1] ?? Number.NaN);
     if (!Number.isInteger(n) || n >= feeds) return void res.writeHead(404).end();
     const poll = (polls.get(n) ?? 0) + 1;
     polls.set(n, poll);
     const newest = ITEMS + poll * NEW_PER_POLL;
-    const now = Date.now();
     const items: string[] = [];
     for (let k = newest; k > newest - ITEMS; k--) {
       const seed = n * 7919 + k;
       items.push(`<item><title>${esc(headline(seed))}</title><link>https://pub${n}.example/a/${k}</link>
 <guid>pub${n}-${k}</guid><description>${esc(`${sentence(seed + 1)} ${sentence(seed + 2)}`)}</description>
-<pubDate>${new Date(now - (newest - k) * 60_000 - n * 1000).toUTCString()}</pubDate></item>`);
+<pubDate>${new Date(start + (k - ITEMS) * spacingMs - n * 1000).toUTCString()}</pubDate></item>`);
     }
     res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" });
     res.end(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Publisher ${n}</title>
