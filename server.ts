@@ -3,7 +3,8 @@
  * NODE_ENV=development it serves the sources through Vite instead (npm run dev).
  */
 import type { Server } from "node:http";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
 import { refuseConnect } from "./server/methods.server.ts";
 
@@ -42,7 +43,8 @@ if (config.NODE_ENV === "development") {
     exitOnStoreError(error);
   }
 } else {
-  const buildDir = new URL(`./${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
+  // BUILD_DIR relative to this file, or absolute (as react-router build takes it).
+  const buildDir = pathToFileURL(`${path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build")}/`);
   const entry = new URL("./server/index.js", buildDir);
   const mod = (await import(entry.href).catch((error: unknown) => {
     console.error(`No production build at ${fileURLToPath(entry)}: run "npm run build" first.`);

@@ -19,13 +19,15 @@ export default defineConfig({
               groups: [
                 {
                   name: "shell",
-                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?![^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                  // Also the bundler's runtime helpers and React Router's client entry: each in a file
+                  // of its own cost a request and a gzip stream for a few hundred bytes.
+                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?![^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
                 },
                 // What the home and section pages share (cards, blocks, skeletons); the home page's own
                 // parts (ticker, video, newsletter) go with its route module.
                 {
                   name: "news",
-                  test: /\/app\/components\/news\/(Article[A-Za-z]+|NewsBlock|Skeletons)\.tsx$/,
+                  test: /\/app\/(components\/news\/(Article[A-Za-z]+|NewsBlock|Skeletons)\.tsx|lib\/load-failure\.ts)$/,
                 },
               ],
             },
