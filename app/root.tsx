@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { identity } from "../content/site.ts";
+import { identity } from "../content/identity.ts";
 import { getConfig } from "../server/config.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";

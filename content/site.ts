@@ -1,36 +1,14 @@
 /**
- * Site identity and third-party embeds. Operators edit this file; the content security policy
- * allows exactly the embed origins named here (see server/security.server.ts).
+ * Third-party embeds, the radio, books and AI service. Operators edit this file (the site's name
+ * and texts are in identity.ts); the content security policy allows exactly the embed origins
+ * named here (see server/security.server.ts).
  *
  * Each part is its own export so a page's script bundles only the parts it uses; `site` gathers
  * them for the server and for code that wants everything.
  */
-export const identity = {
-  title: "The Electric Ledger",
-  shortTitle: "Electric Ledger",
-  tagline: "Electric vehicles, charging and sustainable transport, plus the news that matters at home",
-  description:
-    "The Electric Ledger is a public news site covering electric vehicles, charging networks and sustainable transport, with local, national and world headlines gathered from trusted publishers.",
-  about:
-    "The Electric Ledger follows the shift to electric transport: the cars and buses, the chargers and grids, the policies and prices. Alongside it we gather the day's local, national and world headlines from trusted publishers, so readers find both in one place.",
-  language: "en-US",
-  /** Dates are shown in this zone on server and browser alike, so hydration never disagrees. */
-  timeZone: "America/New_York",
-  network: {
-    name: "Civic Press Network",
-    publications: 3000,
-  },
-  copyrightYear: 2024,
-  publisher: "Civic Press Network",
-  socialImage: { path: "/images/social-default.png", width: 1200, height: 630, alt: "The Electric Ledger" },
-  newsroomEmail: "newsroom@electricledger.example",
-} as const;
+import { identity } from "./identity.ts";
 
-/**
- * "3,000", grouped by hand: toLocaleString would load the browser's number data (a long task on a
- * phone) for one comma on every page's footer.
- */
-export const publicationsCount = String(identity.network.publications).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+export { identity, publicationsCount } from "./identity.ts";
 
 export const embeds = {
   /** Featured video on the home page (a privacy-enhanced player loads only on click). */

@@ -4,7 +4,8 @@
  * Authorization header of that one request: it is never stored, logged or sent to our server.
  */
 import { FAQ_CATEGORIES, type Faq, type FaqCategory } from "../../content/faqs.ts";
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/identity.ts";
+import { ai } from "../../content/site.ts";
 
 export type AiService = {
   /** Shown to readers, e.g. in 'Please enter your Perplexity API key …'. */
@@ -16,9 +17,9 @@ export type AiService = {
 /** The service from the site config, with the environment's overrides (tests point at a mock). */
 export function aiService(env: { AI_FAQ_ENDPOINT?: string; AI_FAQ_MODEL?: string }): AiService {
   return {
-    name: site.ai.service,
-    endpoint: env.AI_FAQ_ENDPOINT ?? site.ai.endpoint,
-    model: env.AI_FAQ_MODEL ?? site.ai.model,
+    name: ai.service,
+    endpoint: env.AI_FAQ_ENDPOINT ?? ai.endpoint,
+    model: env.AI_FAQ_MODEL ?? ai.model,
   };
 }
 
@@ -33,9 +34,9 @@ const TIMEOUT_MS = 60_000;
 const MAX_QUESTION = 300;
 const MAX_ANSWER = 4000;
 
-export const SYSTEM_PROMPT = `You are an editorial assistant for ${site.title}, a public news site about electric vehicles, EV charging and sustainable transport, plus general local, national and world news. Write accurate, concise, neutral answers for a general audience. Reply with valid JSON only.`;
+export const SYSTEM_PROMPT = `You are an editorial assistant for ${identity.title}, a public news site about electric vehicles, EV charging and sustainable transport, plus general local, national and world news. Write accurate, concise, neutral answers for a general audience. Reply with valid JSON only.`;
 
-export const USER_PROMPT = `Generate ${FAQ_REQUEST_COUNT} frequently asked questions, with answers, that readers of ${site.title} would ask about electric vehicles, EV charging, incentives and tax credits, battery and vehicle technology, vehicle reviews, the environment, transport policy, local news and the publication itself. Reply with a JSON array only, no other text. Each element must be an object with the string fields "question", "answer" and "category", where "category" is exactly one of: ${FAQ_CATEGORIES.join(", ")}. Keep each answer under 80 words.`;
+export const USER_PROMPT = `Generate ${FAQ_REQUEST_COUNT} frequently asked questions, with answers, that readers of ${identity.title} would ask about electric vehicles, EV charging, incentives and tax credits, battery and vehicle technology, vehicle reviews, the environment, transport policy, local news and the publication itself. Reply with a JSON array only, no other text. Each element must be an object with the string fields "question", "answer" and "category", where "category" is exactly one of: ${FAQ_CATEGORIES.join(", ")}. Keep each answer under 80 words.`;
 
 /** The request the spec describes (§7): POST, bearer key, model, two messages and the tuning fields. */
 export function buildFaqRequest(service: AiService, key: string): { url: string; init: RequestInit } {

@@ -1,4 +1,4 @@
-import { identity } from "../../content/site.ts";
+import { identity } from "../../content/identity.ts";
 
 /*
  * Dates are formatted with a fixed locale (en-US names) and, by default, the site's time zone, so

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/identity.ts";
 import { logger } from "../../server/logger.server.ts";
 import { toPostSummary } from "../../server/publishing/posts.server.ts";
 import { currentPosts } from "../../server/publishing/site-files.server.ts";
@@ -81,7 +81,7 @@ export const meta: Route.MetaFunction = (args) => {
         publisher: { "@id": `${siteUrl}/#organization` },
         articleSection: post.category,
         keywords: post.keywords.join(", "),
-        inLanguage: site.language,
+        inLanguage: identity.language,
       },
     },
   ];

@@ -1,4 +1,4 @@
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/identity.ts";
 import { toPostSummary } from "../../server/publishing/posts.server.ts";
 import { currentPosts } from "../../server/publishing/site-files.server.ts";
 import { Rss } from "../components/publishing/icons.tsx";
@@ -38,7 +38,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="font-serif text-4xl font-bold sm:text-5xl">Blog</h1>
           <p className="mt-2 max-w-2xl text-lg text-muted">
-            {DESCRIPTION} Written and edited by the newsroom of {site.title}.
+            {DESCRIPTION} Written and edited by the newsroom of {identity.title}.
           </p>
         </div>
         <a

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { site } from "../../content/site.ts";
+import { identity } from "../../content/identity.ts";
 import { contactLimiter, handleContact } from "../../server/contact.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -94,8 +94,8 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
               <p>
                 Prefer email? Write to
                 <br />
-                <a className="link [overflow-wrap:anywhere]" href={`mailto:${site.newsroomEmail}`}>
-                  {site.newsroomEmail}
+                <a className="link [overflow-wrap:anywhere]" href={`mailto:${identity.newsroomEmail}`}>
+                  {identity.newsroomEmail}
                 </a>
               </p>
             </li>

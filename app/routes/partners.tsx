@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { identity } from "../../content/identity.ts";
 import { partnerDocuments } from "../../content/partners.ts";
-import { identity } from "../../content/site.ts";
 import { ExternalLink } from "../components/ui/icons.tsx";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/partners";

@@ -1,4 +1,5 @@
-import { identity, radio } from "../../content/site.ts";
+import { identity } from "../../content/identity.ts";
+import { radio } from "../../content/site.ts";
 import { Info, RadioWaves } from "../components/radio/icons.tsx";
 import { RadioPlayer } from "../components/radio/RadioPlayer.tsx";
 import { seo } from "../lib/seo.ts";

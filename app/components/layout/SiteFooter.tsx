@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { identity, publicationsCount } from "../../../content/site.ts";
+import { identity, publicationsCount } from "../../../content/identity.ts";
 import { SECTION_LINKS } from "../../lib/sections.ts";
 
 const MORE_LINKS = [

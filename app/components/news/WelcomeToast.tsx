@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { identity } from "../../../content/site.ts";
+import { identity } from "../../../content/identity.ts";
 import { notify } from "../../lib/toast.ts";
 
 const KEY = "welcome-toast-shown";

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
-import { site } from "../../../content/site.ts";
+import { identity } from "../../../content/identity.ts";
 import { formatShortDate } from "../../lib/dates.ts";
 import { notify } from "../../lib/toast.ts";
 import { ExternalLink } from "../ui/icons.tsx";
@@ -26,7 +26,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: site.timeZone,
+  timeZone: identity.timeZone,
   timeZoneName: "short",
 });
 const when = (iso: string) => (iso ? dateTime.format(new Date(iso)) : "never");

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { identity, radio } from "../../../content/site.ts";
+import { identity } from "../../../content/identity.ts";
+import { radio } from "../../../content/site.ts";
 import { initialPlayerState, playerReducer, sliderValue, volumeText } from "../../lib/player.ts";
 import { Play } from "../ui/icons.tsx";
 import { CircleAlert, LoaderCircle, Pause, Volume2, VolumeX } from "./icons.tsx";

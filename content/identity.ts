@@ -1,0 +1,31 @@
+/**
+ * Who the site is: its name, texts, zone, publisher and newsroom address. Operators edit this file
+ * (the rest of the site's settings are in site.ts). Every page's script carries it, since the
+ * header, footer and dates use it, so it holds nothing else.
+ */
+export const identity = {
+  title: "The Electric Ledger",
+  shortTitle: "Electric Ledger",
+  tagline: "Electric vehicles, charging and sustainable transport, plus the news that matters at home",
+  description:
+    "The Electric Ledger is a public news site covering electric vehicles, charging networks and sustainable transport, with local, national and world headlines gathered from trusted publishers.",
+  about:
+    "The Electric Ledger follows the shift to electric transport: the cars and buses, the chargers and grids, the policies and prices. Alongside it we gather the day's local, national and world headlines from trusted publishers, so readers find both in one place.",
+  language: "en-US",
+  /** Dates are shown in this zone on server and browser alike, so hydration never disagrees. */
+  timeZone: "America/New_York",
+  network: {
+    name: "Civic Press Network",
+    publications: 3000,
+  },
+  copyrightYear: 2024,
+  publisher: "Civic Press Network",
+  socialImage: { path: "/images/social-default.png", width: 1200, height: 630, alt: "The Electric Ledger" },
+  newsroomEmail: "newsroom@electricledger.example",
+} as const;
+
+/**
+ * "3,000", grouped by hand: toLocaleString would load the browser's number data (a long task on a
+ * phone) for one comma on every page's footer.
+ */
+export const publicationsCount = String(identity.network.publications).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
