@@ -1,27 +1,15 @@
 /**
- * Third-party embeds, the radio, books and AI service. Operators edit this file (the site's name
- * and texts are in identity.ts); the content security policy allows exactly the embed origins
- * named here (see server/security.server.ts).
+ * The radio, books and AI service. Operators edit this file (the site's name and texts are in
+ * identity.ts, the third-party embeds in embeds.ts).
  *
  * Each part is its own export so a page's script bundles only the parts it uses; `site` gathers
  * them for the server and for code that wants everything.
  */
+import { embeds } from "./embeds.ts";
 import { identity } from "./identity.ts";
 
+export { embeds } from "./embeds.ts";
 export { identity, publicationsCount } from "./identity.ts";
-
-export const embeds = {
-  /** Featured video on the home page (a privacy-enhanced player loads only on click). */
-  video: { id: "EJ6GsYoSmTo", title: "How electric vehicle charging works" },
-  videoOrigins: ["https://www.youtube-nocookie.com", "https://i.ytimg.com"],
-  /** The /events page shows this wall of community events. */
-  eventsWall: {
-    url: "https://www.eventbrite.com/d/united-states/electric-vehicles/",
-    title: "Upcoming electric vehicle and clean transport events",
-  },
-  /** An optional ad script; none by default. */
-  adScript: null as string | null,
-} as const;
 
 export const university = {
   name: "Maharishi International University",

@@ -229,9 +229,11 @@ describe("loadHome", () => {
   it("sends the ticker only the headline, section and link of each item", async () => {
     const home = await loadHome(services);
     expect(home.ticker).toEqual([
-      { id: "local-1", title: "Headline 1", category: "Local News", link: "https://news.example/1" },
-      { id: "local-2", title: "Headline 2", category: "Local News", link: "https://news.example/2" },
+      { title: "Headline 1", category: "Local News", link: "https://news.example/1" },
+      { title: "Headline 2", category: "Local News", link: "https://news.example/2" },
     ]);
+    // Cards carry no id either: a page never shows one (the JSON API keeps it).
+    expect(home.blocks[0]?.articles.every((a) => !("id" in a))).toBe(true);
     expect(home.blocks.map((b) => b.key)).toEqual(["local"]);
     expect(home.blocks[0]?.articles[0]).toMatchObject({
       excerpt: "Excerpt 1",

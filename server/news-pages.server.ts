@@ -30,7 +30,7 @@ export type SectionData = { articles: CardArticle[]; sample: boolean; page: numb
  * publisher's first category, which the card shows as a topic beside the section's name.
  */
 export function toCard(article: Article, siteUrl: string): CardArticle {
-  const card: CardArticle = toSummary(article);
+  const { id: _id, ...card }: CardArticle & { id?: string } = toSummary(article);
   const src = imageSrc(article.imageUrl, siteUrl);
   if (src) card.imageUrl = src;
   else delete card.imageUrl;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Article, toSummary, toTickerItem } from "./article.ts";
+import { type Article, listKey, toSummary, toTickerItem } from "./article.ts";
 
 const article: Article = {
   id: "a-1",
@@ -39,14 +39,20 @@ describe("toSummary", () => {
 });
 
 describe("toTickerItem", () => {
-  it("keeps only what the ticker shows: id, headline, section and link", () => {
+  it("keeps only what the ticker shows: headline, section and link", () => {
     expect(toTickerItem(article)).toEqual({
-      id: "a-1",
       title: "Title",
       category: "Local News",
       link: "https://news.example/a",
     });
     const { link: _, ...unlinked } = article;
-    expect(toTickerItem(unlinked)).toEqual({ id: "a-1", title: "Title", category: "Local News" });
+    expect(toTickerItem(unlinked)).toEqual({ title: "Title", category: "Local News" });
+  });
+});
+
+describe("listKey", () => {
+  it("keys an item by its place and its link, else its title", () => {
+    expect(listKey({ title: "T", link: "https://a.example/1" }, 0)).toBe("0:https://a.example/1");
+    expect(listKey({ title: "T" }, 2)).toBe("2:T");
   });
 });

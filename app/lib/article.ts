@@ -38,14 +38,23 @@ export type ArticleSummary = Pick<
   "id" | "title" | "link" | "excerpt" | "category" | "publishedAt" | "imageUrl" | "readTime"
 >;
 
-/** What a page's card gets: the reduced form plus the publisher's categories, for a topic label. */
-export type CardArticle = ArticleSummary & Pick<Article, "categories">;
+/**
+ * What a page's card gets: the reduced form plus the publisher's categories, for a topic label,
+ * less the id, which a page never shows (the JSON API keeps it): loader data is script the reader
+ * downloads and parses before the page responds.
+ */
+export type CardArticle = Omit<ArticleSummary, "id"> & Pick<Article, "categories">;
 
 /** What the ticker shows of an article: its headline, section and link, nothing more. */
-export type TickerItem = Pick<Article, "id" | "title" | "link" | "category">;
+export type TickerItem = Pick<Article, "title" | "link" | "category">;
+
+/** A React key for a card or ticker item in its list: its place and its story. */
+export function listKey(item: { link?: string; title: string }, index: number): string {
+  return `${index}:${item.link ?? item.title}`;
+}
 
 export function toTickerItem(article: Article): TickerItem {
-  const item: TickerItem = { id: article.id, title: article.title, category: article.category };
+  const item: TickerItem = { title: article.title, category: article.category };
   if (article.link !== undefined) item.link = article.link;
   return item;
 }

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { embeds } from "../../content/embeds.ts";
 import { identity } from "../../content/identity.ts";
-import { embeds } from "../../content/site.ts";
 import { failureAsValue, type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import { embeds } from "../../content/site.ts";
+import { embeds } from "../../content/embeds.ts";
 import {
   failureAsValue,
   loadSection,
@@ -13,6 +13,7 @@ import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Pager } from "../components/news/Pager.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
+import { listKey } from "../lib/article.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { pageHref, readPage } from "../lib/paging.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
@@ -99,7 +100,7 @@ function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: stri
       <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {data.articles.map((a, i) => (
           <ArticleCard
-            key={a.id}
+            key={listKey(a, i)}
             article={a}
             withImage={i === 0 && page === 1}
             heading={page > 1 ? "h3" : "h2"}

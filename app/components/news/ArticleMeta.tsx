@@ -6,7 +6,7 @@ export function ArticleMeta({
   article,
   showReadTime = true,
 }: {
-  article: ArticleSummary;
+  article: Omit<ArticleSummary, "id">;
   showReadTime?: boolean;
 }) {
   const date = formatShortDate(article.publishedAt);

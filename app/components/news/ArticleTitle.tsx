@@ -7,7 +7,7 @@ export function ArticleTitle({
   as: Heading = "h3",
   className = "",
 }: {
-  article: ArticleSummary;
+  article: Omit<ArticleSummary, "id">;
   as?: "h2" | "h3";
   className?: string;
 }) {

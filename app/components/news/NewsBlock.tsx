@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { CardArticle } from "../../lib/article.ts";
+import { type CardArticle, listKey } from "../../lib/article.ts";
 import { ArticleCard, LeadArticle } from "./ArticleCard.tsx";
 
 /** One home-page block: heading, See All link, then a lead + 4 cards (first block) or 5 cards. */
@@ -41,8 +41,8 @@ export function NewsBlock({
         </div>
       ) : null}
       <div className="mt-4 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
-        {cards.map((a) => (
-          <ArticleCard key={a.id} article={a} />
+        {cards.map((a, i) => (
+          <ArticleCard key={listKey(a, i)} article={a} />
         ))}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { TickerItem } from "../../lib/article.ts";
+import { listKey, type TickerItem } from "../../lib/article.ts";
 import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
 
 /**
@@ -15,8 +15,8 @@ export function Ticker({ articles }: { articles: TickerItem[] }) {
   if (items.length === 0) return null;
   const list = (hidden: boolean) => (
     <ul className="flex shrink-0 items-center gap-8 pr-8" aria-hidden={hidden || undefined}>
-      {items.map((a) => (
-        <li key={a.id} className="whitespace-nowrap text-sm">
+      {items.map((a, i) => (
+        <li key={listKey(a, i)} className="whitespace-nowrap text-sm">
           <span className="mr-2 font-semibold text-[var(--link)]">{a.category}</span>
           <a
             href={safeHttpUrl(a.link)}
