@@ -1,7 +1,6 @@
 /**
  * Who the site is: its name, texts, zone, publisher and newsroom address. Operators edit this file
- * (the rest of the site's settings are in site.ts). Every page's script carries it, since the
- * header, footer and dates use it, so it holds nothing else.
+ * (the embeds are in embeds.ts, the rest of the site's settings in site.ts).
  */
 export const identity = {
   title: "The Electric Ledger",
