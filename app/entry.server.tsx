@@ -12,6 +12,14 @@ import { stripModulePreloads } from "../server/strip-preloads.server.ts";
 export const streamTimeout = 10_000;
 
 /**
+ * How long a person's page waits after its shell for everything else to be ready. A warm page's
+ * data is settled at once, but React Router encodes it a task or two after the shell: sent at the
+ * shell, that data went out as streamed chunks with React's swap scripts (~0.7 KB more script, and
+ * the page cache kept that copy). A page still waiting for a publisher streams as before.
+ */
+const SETTLE_MS = 25;
+
+/**
  * Logs what went wrong on our side. A reader's bad request (a method a page does not take, a
  * post to a page without a form) and a reader who left are not our errors: no stack in the log.
  */
@@ -39,8 +47,11 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let sent = false;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete page in one go; people get the shell first, then streamed data.
+    // Crawlers get the complete page in one go; people get the shell first (see SETTLE_MS), then
+    // streamed data.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
@@ -59,19 +70,12 @@ export default function handleRequest(
         // headlines (the largest paint) only after that script ran. Finished content goes in place;
         // boundaries still waiting for data stream as before.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body.pipe(stripModulePreloads()));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          if (readyOption === "onShellReady") settleTimer = setTimeout(send, SETTLE_MS);
+        },
+        onAllReady() {
+          send();
         },
         onShellError(error: unknown) {
           reject(error);
@@ -82,5 +86,22 @@ export default function handleRequest(
         },
       },
     );
+
+    function send() {
+      clearTimeout(settleTimer);
+      if (sent) return;
+      sent = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      const stream = createReadableStreamFromReadable(body.pipe(stripModulePreloads()));
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+    }
   });
 }

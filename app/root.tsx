@@ -14,8 +14,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/layout/NotFound.tsx";
 import { ProgressBar } from "./components/layout/ProgressBar.tsx";
-import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
+import { hydrateWhenSeen } from "./components/ui/hydrateWhenSeen.tsx";
 import { Toaster } from "./components/ui/Toaster.tsx";
 import { publicationJsonLd } from "./lib/seo.ts";
 
@@ -36,6 +36,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: `${identity.title} RSS feed`, href: "/rss.xml" },
 ];
+
+// Below every page's content: its script loads when the reader nears it.
+const SiteFooter = hydrateWhenSeen("site-footer", () =>
+  import("./components/layout/SiteFooter.tsx").then((m) => m.SiteFooter),
+);
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

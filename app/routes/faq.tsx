@@ -3,12 +3,17 @@ import { Link, useSearchParams } from "react-router";
 import { type Faq, faqs } from "../../content/faqs.ts";
 import { getConfig } from "../../server/config.server.ts";
 import { FaqAccordion } from "../components/faq/FaqAccordion.tsx";
-import { FaqAiPanel } from "../components/faq/FaqAiPanel.tsx";
 import { FaqFilters } from "../components/faq/FaqFilters.tsx";
+import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { aiService } from "../lib/ai-faq.ts";
 import { faqCounter, filterFaqs, isFaqFilter, NO_FAQS_MESSAGE } from "../lib/faq.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/faq";
+
+// At the foot of the page: its script loads when the reader nears it.
+const FaqAiPanel = hydrateWhenSeen("faq-ai", () =>
+  import("../components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel),
+);
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, {

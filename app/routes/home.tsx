@@ -1,18 +1,15 @@
 import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { embeds } from "../../content/embeds.ts";
 import { identity } from "../../content/identity.ts";
 import { failureAsValue, type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
-import { AdSlot } from "../components/news/AdSlot.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
-import { Newsletter } from "../components/news/Newsletter.tsx";
 import { HomeSkeleton } from "../components/news/Skeletons.tsx";
 import { Ticker } from "../components/news/Ticker.tsx";
-import { VideoFacade } from "../components/news/VideoFacade.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
+import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -58,6 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(reply.body, { status: reply.status, headers: reply.headers });
 }
 
+// Below the headlines: its script loads when the reader nears it (most readers of a phone never do).
+const HomeExtras = hydrateWhenSeen("home-extras", () =>
+  import("../components/news/HomeExtras.tsx").then((m) => m.HomeExtras),
+);
+
 function Blocks({ data }: { data: HomeData }) {
   if (data.blocks.length === 0) {
     return (
@@ -97,16 +99,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           }
         </Await>
       </Suspense>
-      <section aria-labelledby="video-title" className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-center">
-        <div>
-          <h2 id="video-title" className="mb-3 font-serif text-2xl font-bold">
-            Featured video
-          </h2>
-          <VideoFacade id={embeds.video.id} title={embeds.video.title} />
-        </div>
-        <AdSlot script={embeds.adScript} />
-      </section>
-      <Newsletter fallback={actionData} />
+      <HomeExtras newsletter={actionData} />
     </div>
   );
 }

@@ -11,8 +11,8 @@ import {
 import { servicesContext } from "../../server/request-context.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
-import { Pager } from "../components/news/Pager.tsx";
 import { SectionSkeleton } from "../components/news/Skeletons.tsx";
+import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { listKey } from "../lib/article.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { pageHref, readPage } from "../lib/paging.ts";
@@ -21,14 +21,23 @@ import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } f
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/section";
 
+// Under the headlines (a page shows one at most): its script loads when the reader nears it.
+const Pager = hydrateWhenSeen("pager", () => import("../components/news/Pager.tsx").then((m) => m.Pager));
+
 function sectionOf(url: string): SectionKey | null {
   const key = new URL(url).pathname.split("/")[1] ?? "";
   return isSectionKey(key) ? key : null;
 }
 
-function header(key: SectionKey) {
-  return { key, name: sectionDisplayName(key), subtitle: SECTION_SUBTITLES[key] };
+function header(key: SectionKey, subtitles: Record<SectionKey, string>) {
+  return { key, name: sectionDisplayName(key), subtitle: subtitles[key] };
 }
+
+/**
+ * The subtitles for a client-side navigation's instant heading: loaded then, so the first page's
+ * script does not carry all sixteen (its own comes in the loader data).
+ */
+const clientSubtitles = () => import("../lib/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES);
 
 export function headers() {
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
@@ -39,20 +48,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const key = sectionOf(url.href);
   if (!key) throw data(null, { status: 404 });
   // /events is an embedded events wall: no articles are loaded at all.
-  if (!isFeedSectionKey(key)) return { ...header(key), page: 1, section: null };
+  if (!isFeedSectionKey(key)) return { ...header(key, SECTION_SUBTITLES), page: 1, section: null };
   const page = readPage(url.searchParams);
   const section = await settleBriefly(
     failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page))),
   );
-  return { ...header(key), page, section: section.done ? section.value : section.promise };
+  return { ...header(key, SECTION_SUBTITLES), page, section: section.done ? section.value : section.promise };
 }
 
 // Client-side navigation shows 15 skeletons at once; /events never asks the server for articles.
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const key = sectionOf(request.url);
-  if (key && !isFeedSectionKey(key)) return { ...header(key), page: 1, section: null };
+  if (key && !isFeedSectionKey(key))
+    return { ...header(key, await clientSubtitles()), page: 1, section: null };
   const server = serverLoader();
-  const fallback = key ? { ...header(key), page: readPage(new URL(request.url).searchParams) } : await server;
+  const fallback = key
+    ? { ...header(key, await clientSubtitles()), page: readPage(new URL(request.url).searchParams) }
+    : await server;
   return { ...fallback, section: server.then((d) => d.section) as Promise<SectionData | LoadFailure | null> };
 }
 
