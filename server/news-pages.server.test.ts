@@ -17,6 +17,7 @@ import {
   loadHome,
   loadSection,
   settleBriefly,
+  toCard,
   warnSectionsWithoutFeeds,
   withDeadline,
 } from "./news-pages.server.ts";
@@ -263,5 +264,37 @@ describe("loadHome", () => {
       excerpt: "Excerpt 1",
       imageUrl: "/img?u=https%3A%2F%2Fimg.example%2F1.jpg",
     });
+  });
+});
+
+describe("a card's topic", () => {
+  const article = (categories: string[]): Article => ({
+    id: "t-1",
+    title: "Chips",
+    excerpt: "",
+    content: "",
+    category: "Technology & Innovation",
+    publishedAt: "2026-11-24T07:00:00.000Z",
+    readTime: 1,
+    featured: false,
+    section: "technology",
+    categories,
+  });
+  const topic = (categories: string[]) => toCard(article(categories), "https://news.example").categories;
+
+  it("is the publisher's first category", () => {
+    expect(topic(["Semiconductors", "Asia"])).toEqual(["Semiconductors"]);
+  });
+
+  it("skips catch-alls and the section's own name, in any case, for the next category", () => {
+    expect(topic(["Uncategorized", "uncategorised", "GENERAL", "Semiconductors"])).toEqual([
+      "Semiconductors",
+    ]);
+    expect(topic(["technology & innovation", "Technology", "AI"])).toEqual(["AI"]);
+  });
+
+  it("is absent when no category says more than the section", () => {
+    expect(topic(["Uncategorized", "Technology"])).toBeUndefined();
+    expect(topic([])).toBeUndefined();
   });
 });
