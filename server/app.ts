@@ -13,6 +13,7 @@ import { SECTIONS } from "../app/lib/sections.ts";
 import type { Config } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
+import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
 import { createImageProxy } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
@@ -99,6 +100,8 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   // Pages only ever read the store: fetching, parsing and writing run in the ingest worker. On
   // PostgreSQL the processes share the polling through the job queue; ROLE=web processes never poll.
   const feeds = createFeedEngine({
+    // The feed list of this app's config (not the process environment's), like everything else here.
+    feeds: loadFeedsConfig(config.FEEDS_CONFIG),
     store,
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,

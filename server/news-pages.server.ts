@@ -6,7 +6,12 @@ import {
   toTickerItem,
 } from "../app/lib/article.ts";
 import { LOAD_FAILURE, type LoadFailure } from "../app/lib/load-failure.ts";
-import { FEED_SECTION_KEYS, type FeedSectionKey, sectionDisplayName } from "../app/lib/sections.ts";
+import {
+  FEED_SECTION_KEYS,
+  type FeedSectionKey,
+  sectionDisplayName,
+  sectionLabel,
+} from "../app/lib/sections.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { UnknownSectionError } from "./feeds/errors.ts";
 import { imageSrc } from "./images.server.ts";
@@ -25,16 +30,31 @@ export type HomeData = { blocks: HomeBlock[]; ticker: TickerItem[]; sample: bool
 /** A section page: page 1 is the spec's list, later pages the section's archive, newest first. */
 export type SectionData = { articles: CardArticle[]; sample: boolean; page: number; older: boolean };
 
+/** Publishers' catch-all categories: as a topic they tell a reader nothing. */
+const NO_TOPIC = new Set(["uncategorized", "uncategorised", "general"]);
+
+/**
+ * The publisher's first category that says something beside the section's name: not a catch-all,
+ * and not the section itself ("Technology" on a Technology & Innovation card).
+ */
+function cardTopic(article: Pick<Article, "categories" | "category" | "section">): string | undefined {
+  const key = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+  const section = new Set(
+    [article.category, sectionDisplayName(article.section), sectionLabel(article.section)].map(key),
+  );
+  return article.categories?.find((c) => !NO_TOPIC.has(key(c)) && !section.has(key(c)));
+}
+
 /**
  * What a page gets of an article: the reduced form, with the image served from our origin, and the
- * publisher's first category, which the card shows as a topic beside the section's name.
+ * publisher's first telling category, which the card shows as a topic beside the section's name.
  */
 export function toCard(article: Article, siteUrl: string): CardArticle {
   const { id: _id, ...card }: CardArticle & { id?: string } = toSummary(article);
   const src = imageSrc(article.imageUrl, siteUrl);
   if (src) card.imageUrl = src;
   else delete card.imageUrl;
-  const topic = article.categories?.[0];
+  const topic = cardTopic(article);
   if (topic) card.categories = [topic];
   return card;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate, isoDay, LOCAL_ZONE } from "./dates.ts";
+import { formatLongDate, formatShortDate, formatShortDateTime, isoDay, LOCAL_ZONE } from "./dates.ts";
 
 describe("dates", () => {
   // 03:30 UTC on the 22nd is still the 21st in New York (the site's zone).
@@ -11,7 +11,14 @@ describe("dates", () => {
     expect(isoDay(late)).toBe("2026-11-21");
   });
 
+  it("gives a moment with its time and zone, standard or daylight time", () => {
+    expect(formatShortDateTime(late)).toBe("Nov 21, 2026, 10:30 PM EST");
+    expect(formatShortDateTime("2026-07-04T16:05:00Z")).toBe("Jul 4, 2026, 12:05 PM EDT");
+    expect(formatShortDateTime(late, "Not/AZone")).toBe("Nov 21, 2026, 10:30 PM EST");
+  });
+
   it("gives an empty string for an invalid date instead of 'Invalid Date'", () => {
+    expect(formatShortDateTime("nonsense")).toBe("");
     expect(formatLongDate("nonsense")).toBe("");
     expect(formatShortDate("")).toBe("");
     expect(isoDay("x")).toBe("");

@@ -121,3 +121,28 @@ export function isoDay(value: Date | string, timeZone: string = identity.timeZon
   const d = dayOf(value, timeZone);
   return d ? `${String(d.year).padStart(4, "0")}-${pad(d.month + 1)}-${pad(d.day)}` : "";
 }
+
+/**
+ * "Nov 23, 2026, 9:00 AM EST": a moment of the day, with its zone so no reader takes it for theirs.
+ * Intl names the zone (EST or EDT); meant for text a loader writes (the browser never formats it).
+ */
+export function formatShortDateTime(value: Date | string, timeZone: string = identity.timeZone): string {
+  const d = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return "";
+  const options: Intl.DateTimeFormatOptions = {
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZoneName: "short",
+    numberingSystem: "latn",
+  };
+  let f: Intl.DateTimeFormat;
+  try {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+  } catch {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: identity.timeZone });
+    timeZone = identity.timeZone;
+  }
+  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
+  return `${formatShortDate(d, timeZone)}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+}

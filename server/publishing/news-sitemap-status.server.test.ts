@@ -20,9 +20,18 @@ describe("newsSitemapStatus", () => {
     const status = newsSitemapStatus(posts, new Date("2026-11-22T09:00:00Z"));
     expect(status.count).toBe(2);
     expect(status.note).toBe(
-      "The news sitemap lists 2 articles from the last two days (the window Google News reads); it is " +
-        "empty after Nov 23, 2026 unless we publish again.",
+      "The news sitemap lists 2 articles from the last two days (the window Google News reads); it will " +
+        "be empty from Nov 23, 2026, 9:00 AM EST unless we publish again.",
     );
+  });
+
+  it("names the minute the window closes, in the site's time zone, rounded up", () => {
+    // Two days after 13:59:30 UTC on the 21st: 08:59:30 in New York on the 23rd, empty by 9:00.
+    const post = makePost(0, { publishedAt: "2026-11-21T13:59:30Z" });
+    const status = newsSitemapStatus([post], new Date("2026-11-23T12:00:00Z"));
+    expect(status.note).toContain("it will be empty from Nov 23, 2026, 9:00 AM EST unless");
+    // Just past it, the sitemap is empty.
+    expect(newsSitemapStatus([post], new Date("2026-11-23T13:59:31Z")).count).toBe(0);
   });
 
   it("keeps the two-day rule: a post 49 hours old is out, one 47 hours old is in", () => {

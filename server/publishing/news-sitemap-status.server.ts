@@ -1,4 +1,4 @@
-import { formatShortDate } from "../../app/lib/dates.ts";
+import { formatShortDate, formatShortDateTime } from "../../app/lib/dates.ts";
 import type { Post } from "./posts.server.ts";
 import { isNewsPost, NEWS_WINDOW_MS } from "./sitemaps.server.ts";
 
@@ -21,11 +21,13 @@ export function newsSitemapStatus(posts: readonly Post[], now: Date = new Date()
   const news = posts.filter((p) => isNewsPost(p, now));
   if (news.length > 0) {
     const newest = Math.max(...news.map((p) => Date.parse(p.publishedAt)));
+    // The window closes during a day, so the note names the minute (rounded up: empty by then).
+    const empties = Math.ceil((newest + NEWS_WINDOW_MS) / 60_000) * 60_000;
     return {
       count: news.length,
       note:
         `The news sitemap lists ${plural(news.length)} from the last two days (the window Google News ` +
-        `reads); it is empty after ${formatShortDate(new Date(newest + NEWS_WINDOW_MS))} unless we publish again.`,
+        `reads); it will be empty from ${formatShortDateTime(new Date(empties))} unless we publish again.`,
     };
   }
   const latest = posts

@@ -68,3 +68,22 @@ test("the keyboard opens it too: Enter on the menu button", async ({ page }) => 
   await page.keyboard.press("Enter");
   await sheetTakesFocusAndEscapeCloses(page);
 });
+
+test("Tab to the sheet's close button, then Escape: the sheet closes on the first press", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  // The first interaction loads the lazy code (the sheet's, and the tooltips' the header uses).
+  await page.mouse.move(5, 5);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Open navigation menu" }).click();
+  const sheet = page.getByRole("dialog", { name: "Navigation" });
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(sheet.getByRole("button", { name: "Close navigation menu" })).toBeFocused();
+  // A tooltip on the focused button would take this Escape for itself and leave the sheet open.
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open navigation menu" })).toBeFocused();
+});

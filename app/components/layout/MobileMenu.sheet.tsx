@@ -2,7 +2,6 @@ import { Dialog } from "radix-ui";
 import { type RefObject, useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { SHEET_LINKS } from "../../lib/sections.ts";
-import { IconTooltip } from "../ui/IconTooltip.tsx";
 import { X } from "../ui/icons.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
@@ -15,9 +14,7 @@ export type SheetProps = {
 /**
  * The side sheet titled "Navigation": the 18 destinations, a search box and a Subscribe button.
  * Radix's dialog traps focus and closes on Escape; focus then returns to the menu button.
- * Opening focuses the sheet itself, not its first control: that is the close button, whose tooltip
- * would open on focus and take the first Escape for itself (and whose lazy tooltip upgrade swaps
- * the button out from under the focus).
+ * Opening focuses the sheet itself, so the first Tab reaches the close button.
  */
 export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProps) {
   const close = () => onOpenChange(false);
@@ -41,15 +38,14 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProp
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-serif text-xl font-bold">Navigation</Dialog.Title>
-            <IconTooltip label="Close navigation menu">
-              <Dialog.Close
-                className="inline-flex size-10 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10"
-                aria-label="Close navigation menu"
-                data-focus-key="close"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>
-            </IconTooltip>
+            {/* No tooltip: it would open when Tab reaches the button and take the reader's first
+                Escape for itself, leaving the sheet open. The X and its name are enough here. */}
+            <Dialog.Close
+              className="inline-flex size-10 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10"
+              aria-label="Close navigation menu"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
           </div>
           <SearchForm className="mt-4" onSubmit={close} />
           <nav aria-label="All sections" className="mt-4">
