@@ -21,6 +21,9 @@ beforeAll(async () => {
   const root = path.resolve(import.meta.dirname, "..");
   vite = await createServer({
     root,
+    // Vite's cache in the test's own directory: node_modules (and its .vite) may be shared.
+    cacheDir: path.join(dataDir, "vite"),
+    optimizeDeps: { noDiscovery: true, include: [] },
     server: { middlewareMode: true, hmr: false, watch: null },
     appType: "custom",
     logLevel: "error",
