@@ -1,41 +1,97 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
-import { createApp } from "./app.ts";
+import path from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
-import { logger } from "./logger.server.ts";
+import { openStore } from "./store/open.server.ts";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  vi.restoreAllMocks();
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+// The whole app with its real routes (served through Vite, as `npm run dev` does): a stand-in for
+// the framework cannot show what the routes themselves do with a method.
+let vite: ViteDevServer;
+let app: ReturnType<typeof createApp>;
+let server: Server;
+let base: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "app-"));
+  const root = path.resolve(import.meta.dirname, "..");
+  vite = await createServer({
+    root,
+    // Vite's cache in the test's own directory: node_modules (and its .vite) may be shared.
+    cacheDir: path.join(dataDir, "vite"),
+    optimizeDeps: { noDiscovery: true, include: [] },
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const config = parseConfig({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "0", SITE_URL: "http://127.0.0.1" });
+  const mod = (await vite.ssrLoadModule(path.join(root, "server/app.ts"))) as typeof import("./app.ts");
+  app = mod.createApp({ config, vite, startFeeds: false });
+  await app.locals.ready;
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}, 30_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await app?.locals.close();
+  await vite?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("createApp", () => {
-  it("warns at start about the sections its FEEDS_CONFIG gives no feed", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "app-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    // Every section but national and opinion, on a publisher never asked (feeds are not started).
-    const feedsFile = join(dataDir, "feeds.json");
-    const kept = FEED_SECTION_KEYS.filter((k) => k !== "national" && k !== "opinion");
-    writeFileSync(
-      feedsFile,
-      JSON.stringify(Object.fromEntries(kept.map((k) => [k, [`http://127.0.0.1:9/${k}.xml`]]))),
-    );
-    const warn = vi.spyOn(logger, "warn");
-    const config = parseConfig({
-      SITE_URL: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      FEEDS_CONFIG: feedsFile,
-      FEEDS_INGEST: "inline",
-    });
-    const app = createApp({ config, startFeeds: false });
-    cleanups.push(() => (app.locals.close as () => Promise<void>)());
-    expect(warn).toHaveBeenCalledWith(
-      { sections: ["national", "opinion"] },
-      "No RSS feed configured for sections: national, opinion (their pages show no articles)",
-    );
+const validForm = () =>
+  new URLSearchParams({
+    name: "Ada Reader",
+    email: "ada@example.com",
+    category: "news-tip",
+    subject: "A tip",
+    message: "A message long enough to be a valid contact message.",
   });
+
+async function storedMessages(): Promise<number> {
+  const store = openStore({ dataDir });
+  try {
+    return await store.messages.count();
+  } finally {
+    await store.close();
+  }
+}
+
+describe("methods on the real app", () => {
+  it("refuses PUT, PATCH and DELETE on /contact with 405 and Allow, and stores nothing", async () => {
+    for (const method of ["DELETE", "PUT", "PATCH"]) {
+      const res = await fetch(`${base}/contact`, { method, body: validForm(), redirect: "manual" });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow"), method).toBe("GET, HEAD, POST");
+      await res.arrayBuffer();
+    }
+    expect(await storedMessages()).toBe(0);
+  }, 20_000);
+
+  it("answers OPTIONS with the methods the site takes", async () => {
+    const res = await fetch(`${base}/contact`, { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+  });
+
+  it("gives Allow on the framework's own 405 (a POST to a page without a form)", async () => {
+    for (const page of ["/about", "/rss.xml"]) {
+      const res = await fetch(`${base}${page}`, { method: "POST", body: validForm(), redirect: "manual" });
+      expect(res.status, page).toBe(405);
+      expect(res.headers.get("allow"), page).toBe("GET, HEAD");
+      await res.arrayBuffer();
+    }
+  }, 20_000);
+
+  it("still stores a valid POST to /contact", async () => {
+    const before = await storedMessages();
+    const res = await fetch(`${base}/contact`, { method: "POST", body: validForm(), redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(await storedMessages()).toBe(before + 1);
+  }, 20_000);
 });

@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import {
   closeSync,
   mkdirSync,
@@ -143,5 +144,47 @@ describe("a PostgreSQL store that cannot be used (DATABASE_URL)", () => {
     await store.close();
     expect(error).toBeInstanceOf(StoreOpenError);
     expect((error as Error).message).toMatch(/cannot be reached/);
+  });
+});
+
+describe("node server.ts with an unusable DATA_DIR", () => {
+  /** The production entry, its exit code and stderr lines, with the app from the sources. */
+  function startServer(dataDir: string): Promise<{ code: number | null; stderr: string[] }> {
+    const root = path.resolve(import.meta.dirname, "..");
+    // server.ts loads the app from BUILD_DIR/server/index.js; unit tests have no build, so that
+    // module re-exports the sources the build is made from (the same createApp).
+    const build = path.join(dir, "build");
+    mkdirSync(path.join(build, "server"), { recursive: true });
+    writeFileSync(
+      path.join(build, "server", "index.js"),
+      `export * from ${JSON.stringify(path.join(root, "server", "app.ts"))};\n`,
+    );
+    const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: build, DATA_DIR: dataDir, PORT: "1" };
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(root, "server.ts")],
+        { env, timeout: 20_000 },
+        (error, _out, err) => {
+          const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+          resolve({ code, stderr: err.split("\n").filter((line) => line !== "") });
+        },
+      );
+    });
+  }
+
+  it("exits 1 with one line naming the file, for a file where the directory should be or a damaged news.db", {
+    timeout: 30_000,
+  }, async () => {
+    const notADir = path.join(dir, "file");
+    writeFileSync(notADir, "x");
+    const damaged = path.join(dir, "damaged");
+    mkdirSync(damaged);
+    writeFileSync(path.join(damaged, "news.db"), "this is not a database, just some text ".repeat(200));
+    const [a, b] = await Promise.all([startServer(notADir), startServer(damaged)]);
+    expect(a).toEqual({ code: 1, stderr: [expect.stringContaining(path.join(notADir, "news.db"))] });
+    expect(a.stderr[0]).toContain("DATA_DIR");
+    expect(b).toEqual({ code: 1, stderr: [expect.stringContaining(path.join(damaged, "news.db"))] });
+    expect(b.stderr[0]).toMatch(/damaged .*Move it aside or restore a backup/);
   });
 });

@@ -35,6 +35,11 @@ beforeAll(async () => {
     routes[`/feeds/${name}`] = respond(fixture(name), { "content-type": "application/xml" });
   }
   routes["/big.xml"] = respond(generateRss({ items: 1000 }));
+  // Far more items than the cap, then a tail that is not XML: only a reader that stops succeeds.
+  const whole = generateRss({ items: 2000 });
+  routes["/broken-tail.xml"] = respond(
+    `${whole.slice(0, whole.lastIndexOf("</item>") + "</item>".length)}<item><title>cut off`,
+  );
   server = await startFeedServer(routes);
   server.route("/moved", (_req, res) => res.writeHead(301, { location: "/feeds/hostile.xml" }).end());
 });
@@ -148,6 +153,15 @@ describe("readFeed over HTTP", () => {
       "It’s the lowest price this year…",
     );
     expect((await read("/feeds/bom.xml")).items[0]?.title).toBe("Über-fast charging in München — ⚡ 350 kW");
+  });
+
+  it("stops reading a feed at twice the item cap: a broken tail beyond it is never parsed", async () => {
+    const capped = await readFeed(server.url("/broken-tail.xml"), { now: NOW, maxItems: 50 });
+    if (capped.notModified) throw new Error("unexpected 304");
+    expect(capped.items).toHaveLength(50);
+    expect(capped.items[49]?.guid).toBe("gen-49");
+    // Without a cap the whole document is read, and its end is broken.
+    await expect(read("/broken-tail.xml")).rejects.toThrow(new FeedParseError());
   });
 
   it("reads a 1,000-item feed", async () => {

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { IcyMetadataStripper, parseMetaInt } from "./icy.server.ts";
+import { IcyFramer, IcyMetadataStripper, parseMetaInt } from "./icy.server.ts";
 import { icyBlock } from "./testing/fake-upstream.ts";
 
 /** Audio bytes 0..n-1 (mod 256) with a metadata block after every `metaInt` of them. */
@@ -44,6 +44,36 @@ describe("IcyMetadataStripper", () => {
 
   it("refuses a meaningless interval", () => {
     expect(() => new IcyMetadataStripper(0)).toThrow(RangeError);
+  });
+
+  it("reports each non-empty block, whatever the chunk boundaries", async () => {
+    for (const size of [1, 7, 65, 4096]) {
+      const stripper = new IcyMetadataStripper(64);
+      const seen: Buffer[] = [];
+      stripper.on("metadata", (block: Buffer) => seen.push(block));
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < stream.length; i += size) chunks.push(stream.subarray(i, i + size));
+      await buffer(Readable.from(chunks).pipe(stripper));
+      const expected = Array.from({ length: Math.floor(audio.length / 64) }, (_, b) => blocks[b % 3]);
+      expect(seen, `chunks of ${size}`).toEqual(expected.filter((block) => block && block.length > 1));
+    }
+  });
+});
+
+describe("IcyFramer", () => {
+  it("frames a listener's audio from their first byte: the title once, then empty blocks", () => {
+    const title = icyBlock("StreamTitle='One';");
+    const framer = new IcyFramer(10);
+    const audio = Buffer.from(Array.from({ length: 35 }, (_, i) => i));
+    const out = Buffer.concat([
+      framer.frame(audio.subarray(0, 4), undefined),
+      framer.frame(audio.subarray(4, 23), title),
+      framer.frame(audio.subarray(23), Buffer.from(title)),
+    ]);
+    expect(out.equals(interleaved(audio, 10, [title, Buffer.from([0]), Buffer.from([0])]))).toBe(true);
+    // A new title is passed on at the next block.
+    const next = icyBlock("StreamTitle='Two';");
+    expect(framer.frame(Buffer.alloc(5), next).subarray(5).equals(next)).toBe(true);
   });
 });
 

@@ -227,7 +227,7 @@ describe("GET /api/stream", () => {
     await expect.poll(() => p.listeners()).toBe(0);
   });
 
-  it("drops a listener who stops reading instead of buffering the stream for them", async () => {
+  it("when nobody reads, makes the station wait, and lets the stalled listener go after the idle time", async () => {
     // The station sends as fast as it is read; a listener that stops reading must not make the
     // relay hold the stream in memory, nor keep their place.
     const up = await upstream({ realTime: false });
@@ -239,6 +239,35 @@ describe("GET /api/stream", () => {
     await expect.poll(() => up.openSockets()).toBe(0);
     // The station waited for the listener (backpressure): socket buffers on both hops at most.
     expect(up.bytesSent()).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("drops a paused listener beside an active one on a live station; the active one keeps the one connection", {
+    timeout: 30_000,
+  }, async () => {
+    // A live station does not wait for anyone. At 4 MB/s the paused player's socket buffers fill
+    // within a second or two (at a real 4 KB/s it would take minutes; the lag limit is the same).
+    const up = await upstream({ realTime: true, bytesPerSecond: 4 * 1024 * 1024 });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}"), maxLagBytes: 256 * 1024, maxPerClient: 1 });
+    const paused = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.1" });
+    const active = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.2" });
+    await firstBytes(paused.res, 1000);
+    let received = 0;
+    active.res.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    paused.res.on("error", () => {});
+    // The paused listener is let go and their place is free again (one per client here), while
+    // the active one listens on.
+    await expect.poll(() => p.listeners(), { timeout: 15_000 }).toBe(1);
+    const back = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.1" });
+    expect(back.res.statusCode).toBe(200);
+    back.req.destroy();
+    const before = received;
+    await expect.poll(() => received).toBeGreaterThan(before + 1024 * 1024);
+    expect(up.requests).toHaveLength(1);
+    expect(up.openSockets()).toBe(1);
+    active.req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
   });
 
   it("keeps serving listeners who read while another stops reading", async () => {
@@ -371,6 +400,44 @@ describe("GET /api/stream", () => {
     req.destroy();
   });
 
+  it("fans one upstream out to the listeners asking for ICY metadata, each framed from their first byte", async () => {
+    const up = await upstream({ realTime: true, bytesPerSecond: 64 * 1024, metaInt: 4096 });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const first = await listen(p.url("/api/stream?port=8076"), {
+      "icy-metadata": "1",
+      "x-forwarded-for": "203.0.113.1",
+    });
+    // Joins mid-stream, where the station's own blocks fall elsewhere in its bytes.
+    await firstBytes(first.res, 5000);
+    first.res.resume();
+    const late = await listen(p.url("/api/stream?port=8076"), {
+      "icy-metadata": "1",
+      "x-forwarded-for": "203.0.113.2",
+    });
+    const plain = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.3" });
+    // One connection for the metadata listeners, one for plain audio.
+    expect(up.requests.map((r) => r.headers["icy-metadata"])).toEqual(["1", undefined]);
+    expect(late.res.headers["icy-metaint"]).toBe("4096");
+    const body = await firstBytes(late.res, 4 * 4097 + 2 * ICY_TITLE.length);
+    // Audio, then the current title, then audio and empty blocks until the title changes.
+    const audio: Buffer[] = [];
+    const blocks: Buffer[] = [];
+    for (let at = 0; at + 4096 < body.length; ) {
+      audio.push(body.subarray(at, at + 4096));
+      const length = (body[at + 4096] ?? 0) * 16;
+      blocks.push(body.subarray(at + 4097, at + 4097 + length));
+      at += 4097 + length;
+    }
+    expect(blocks[0]?.toString("latin1").replace(/\0+$/, "")).toBe(ICY_TITLE);
+    expect(blocks.slice(1).every((b) => b.length === 0)).toBe(true);
+    const loop = toneLoop(Buffer.concat(audio).length + TONE_MP3.length);
+    expect(loop.indexOf(Buffer.concat(audio))).toBeGreaterThanOrEqual(0);
+    expect(plain.res.headers["icy-metaint"]).toBeUndefined();
+    expect(up.requests).toHaveLength(2);
+    for (const l of [first, late, plain]) l.req.destroy();
+    await expect.poll(() => up.openSockets()).toBe(0);
+  });
+
   it("strips ICY metadata that a station sends unasked", async () => {
     const up = await upstream({ alwaysIcy: true, metaInt: 4096 });
     const p = await proxy({ streamUrl: up.url("/stream/{port}") });
@@ -389,6 +456,31 @@ describe("GET /api/stream", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("audio/mpeg");
     expect(await text(res)).toBe("");
+    await expect.poll(() => up.openSockets()).toBe(0);
+    await expect.poll(() => p.listeners()).toBe(0);
+  });
+
+  it("answers HEAD from the running stream without another upstream connection", async () => {
+    const up = await upstream({ realTime: true });
+    const p = await proxy({ streamUrl: up.url("/stream/{port}") });
+    const listener = await listen(p.url("/api/stream?port=8076"), { "x-forwarded-for": "203.0.113.1" });
+    await firstBytes(listener.res, 1000);
+    for (let i = 0; i < 5; i++) {
+      const { res } = await listen(
+        p.url("/api/stream?port=8076"),
+        { "x-forwarded-for": "203.0.113.2" },
+        "HEAD",
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("audio/mpeg");
+      expect(await text(res)).toBe("");
+    }
+    expect(up.requests).toHaveLength(1);
+    await expect.poll(() => p.listeners()).toBe(1);
+    // The listener still gets audio.
+    listener.res.resume();
+    await firstBytes(listener.res, 1000);
+    listener.req.destroy();
     await expect.poll(() => up.openSockets()).toBe(0);
   });
 });

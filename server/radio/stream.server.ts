@@ -1,10 +1,9 @@
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { pipeline } from "node:stream";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Config } from "../config.server.ts";
 import { logger } from "../logger.server.ts";
-import { IcyMetadataStripper, parseMetaInt } from "./icy.server.ts";
+import { IcyFramer, IcyMetadataStripper, parseMetaInt } from "./icy.server.ts";
 
 /** Where the radio page's audio element listens (spec section 7). */
 export const STREAM_PATH = "/api/stream";
@@ -59,13 +58,21 @@ export type StreamHandler = RequestHandler & {
 /** Audio kept for a listener who joins a running stream, so the player can start at once. */
 const JOIN_BURST_BYTES = 64 * 1024;
 
-/** One upstream connection for a port, its audio fanned out to every plain listener of that port. */
+/**
+ * One upstream connection for a port and metadata mode, its audio fanned out to every listener
+ * of that port who asked for the same (plain audio, or audio with ICY metadata).
+ */
 type Channel = {
   members: Set<Response>;
   /** Set once audio flows: what each listener's answer starts with. */
   headers?: Record<string, string>;
   recent: Buffer[];
   recentBytes: number;
+  /** The station's metadata interval, when listeners get ICY metadata (each framed for them). */
+  metaInt?: number;
+  /** The latest metadata block from the station. */
+  metadata?: Buffer;
+  framers: Map<Response, IcyFramer>;
   closed: boolean;
   /** Follows a new listener's draining, for backpressure and for dropping a stalled listener. */
   watch(res: Response): void;
@@ -107,12 +114,13 @@ function audioHeaders(
 
 /**
  * `GET /api/stream?port=N`: relays the station's audio. Only allowed ports are relayed, to the one
- * configured host. Every plain listener of a port shares one upstream connection (fan-out), which
- * closes when the last listener leaves; a listener who stops reading is dropped once
- * `maxLagBytes` wait for them, so a paused player neither holds a place nor buffers the stream.
- * One client may hold `maxPerClient` places (429 beyond). Headers are sent only once audio flows,
- * so a dead station is a clear 502 and never a hung player. Listeners asking for ICY metadata and
- * HEAD requests get their own upstream connection (metadata is framed from the stream's start).
+ * configured host. The listeners of a port share one upstream connection (fan-out), one for
+ * plain audio and one for listeners asking for ICY metadata (each gets the metadata framed from
+ * their own first byte); it closes when the last listener leaves. A HEAD is answered from the
+ * shared connection's headers (opening it only when none is running). A listener who stops
+ * reading is dropped once `maxLagBytes` wait for them, so a paused player neither holds a place
+ * nor buffers the stream. One client may hold `maxPerClient` places (429 beyond). Headers are
+ * sent only once audio flows, so a dead station is a clear 502 and never a hung player.
  */
 export function createStreamHandler(options: RadioOptions): StreamHandler {
   const allowed = new Set(options.allowedPorts);
@@ -123,7 +131,7 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
   const log = options.log ?? logger;
   let listeners = 0;
   const perClient = new Map<string, number>();
-  const channels = new Map<number, Channel>();
+  const channels = new Map<string, Channel>();
 
   /** Takes a place for the listener until their answer closes; false when none is free. */
   const admit = (req: Request, res: Response): boolean => {
@@ -151,23 +159,24 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
 
   const where = (target: URL) => `${target.protocol}//${target.host}${target.pathname}`;
 
-  const openChannel = (port: number, target: URL): Channel => {
-    const upstream = upstreamRequest(target, false);
+  const openChannel = (key: string, target: URL, wantsIcy: boolean): Channel => {
+    const upstream = upstreamRequest(target, wantsIcy);
     const channel: Channel = {
       members: new Set(),
       recent: [],
       recentBytes: 0,
+      framers: new Map(),
       closed: false,
       watch: () => {},
       close: () => finish(),
     };
-    channels.set(port, channel);
+    channels.set(key, channel);
 
     /** Ends the channel: the station failed or ended (`why` given) or the last listener left. */
     const finish = (why?: { reason: string; message: string }) => {
       if (channel.closed) return;
       channel.closed = true;
-      channels.delete(port);
+      channels.delete(key);
       clearTimeout(firstByteTimer);
       upstream.destroy();
       if (!why || channel.members.size === 0) return;
@@ -192,8 +201,19 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
       const checked = audioHeaders(audio);
       if (!("headers" in checked)) return finish(checked);
       const metaInt = parseMetaInt(audio.headers["icy-metaint"]);
-      // Stations send metadata only when asked; strip it anyway if one sends it unasked.
-      const source = metaInt ? audio.pipe(new IcyMetadataStripper(metaInt)) : audio;
+      // Stations send metadata only when asked; strip it anyway if one sends it unasked. Asked
+      // for, it is taken out too and put back per listener (see IcyFramer).
+      const stripper = metaInt ? new IcyMetadataStripper(metaInt) : undefined;
+      const source = stripper ? audio.pipe(stripper) : audio;
+      if (wantsIcy && stripper) {
+        channel.metaInt = metaInt;
+        stripper.on("metadata", (block: Buffer) => {
+          channel.metadata = block;
+        });
+        for (const [name, value] of Object.entries(audio.headers)) {
+          if (ICY_HEADER.test(name) && typeof value === "string") checked.headers[name] = value;
+        }
+      }
       const broken = (error: Error) => finish({ reason: error.message, message: MESSAGES.unreachable });
       audio.on("error", broken);
       source.on("error", broken);
@@ -214,7 +234,7 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
           if (!res.headersSent) continue;
           // A listener far behind the others (a paused player, a stalled connection) is let go.
           if (res.writableLength > maxLagBytes) res.destroy();
-          else if (!res.write(chunk)) blocked(res);
+          else if (!send(res, channel, chunk)) blocked(res);
         }
         // When nobody can take more, the station waits (backpressure), as with one listener.
         const started = [...channel.members].filter((res) => res.headersSent && !res.destroyed);
@@ -248,95 +268,41 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
     return channel;
   };
 
-  const startListening = (res: Response, channel: Channel) => {
-    if (!channel.headers || res.headersSent) return;
-    res.writeHead(200, channel.headers);
-    res.flushHeaders();
-    for (const chunk of channel.recent) res.write(chunk);
+  /** A listener's share of the audio, with their own metadata framing when they asked for it. */
+  const send = (res: Response, channel: Channel, chunk: Buffer): boolean => {
+    const framer = channel.framers.get(res);
+    return res.write(framer ? framer.frame(chunk, channel.metadata) : chunk);
   };
 
-  const join = (res: Response, port: number, target: URL) => {
-    let channel = channels.get(port);
-    if (!channel || channel.closed) channel = openChannel(port, target);
+  const leave = (res: Response, channel: Channel) => {
+    channel.members.delete(res);
+    channel.framers.delete(res);
+    // The last listener left: hang up on the station now.
+    if (channel.members.size === 0) channel.close();
+  };
+
+  const startListening = (res: Response, channel: Channel) => {
+    if (!channel.headers || res.headersSent) return;
+    if (res.req.method === "HEAD") {
+      res.writeHead(200, channel.headers).end();
+      leave(res, channel);
+      return;
+    }
+    if (channel.metaInt) channel.framers.set(res, new IcyFramer(channel.metaInt));
+    res.writeHead(200, channel.headers);
+    res.flushHeaders();
+    for (const chunk of channel.recent) send(res, channel, chunk);
+  };
+
+  const join = (res: Response, port: number, target: URL, wantsIcy: boolean) => {
+    const key = `${port}${wantsIcy ? "+icy" : ""}`;
+    let channel = channels.get(key);
+    if (!channel || channel.closed) channel = openChannel(key, target, wantsIcy);
     const joined = channel;
     joined.members.add(res);
     joined.watch(res);
-    res.once("close", () => {
-      joined.members.delete(res);
-      // The last listener left: hang up on the station now.
-      if (joined.members.size === 0) joined.close();
-    });
+    res.once("close", () => leave(res, joined));
     startListening(res, joined);
-  };
-
-  /** One listener, one upstream connection: ICY metadata and HEAD. */
-  const relayAlone = (req: Request, res: Response, target: URL, wantsIcy: boolean) => {
-    let released = false;
-    const upstream = upstreamRequest(target, wantsIcy);
-
-    const unavailable = (reason: string, message: string) => {
-      clearTimeout(firstByteTimer);
-      upstream.destroy();
-      // Our own hang-up after the listener left is not the station's failure.
-      if (released) return;
-      if (res.headersSent) {
-        log.warn({ upstream: where(target), reason }, "radio stream dropped");
-        res.destroy();
-        return;
-      }
-      log.warn({ upstream: where(target), reason }, "radio stream unavailable");
-      fail(res, 502, message);
-    };
-
-    const firstByteTimer = setTimeout(
-      () => unavailable("first-byte-timeout", MESSAGES.silent(firstByteMs)),
-      firstByteMs,
-    );
-
-    res.on("close", () => {
-      // The listener left (or the answer is complete): hang up on the station now.
-      clearTimeout(firstByteTimer);
-      upstream.destroy();
-      released = true;
-    });
-
-    upstream.on("error", (error: NodeJS.ErrnoException) => {
-      unavailable(error.code ?? error.message, MESSAGES.unreachable);
-    });
-
-    upstream.on("response", (audio: IncomingMessage) => {
-      // Too late: the listener left or already has its answer (a timeout).
-      if (released || res.headersSent) return void audio.destroy();
-      const checked = audioHeaders(audio);
-      if (!("headers" in checked)) return unavailable(checked.reason, checked.message);
-      const { headers } = checked;
-      if (wantsIcy) {
-        for (const [name, value] of Object.entries(audio.headers)) {
-          if (ICY_HEADER.test(name) && typeof value === "string") headers[name] = value;
-        }
-      }
-
-      if (req.method === "HEAD") {
-        clearTimeout(firstByteTimer);
-        res.writeHead(200, headers).end();
-        return;
-      }
-
-      audio.once("readable", () => {
-        clearTimeout(firstByteTimer);
-        if (released || res.headersSent) return void audio.destroy();
-        if (audio.readableLength === 0) return unavailable("ended before audio", MESSAGES.ended);
-        upstream.setTimeout(idleMs, () => upstream.destroy(new Error("idle")));
-        res.writeHead(200, headers);
-        res.flushHeaders();
-        pipeline(audio, res, (error) => {
-          if (error && !res.destroyed) res.destroy();
-          upstream.destroy();
-        });
-      });
-    });
-
-    upstream.end();
   };
 
   const handler = (req: Request, res: Response) => {
@@ -349,9 +315,7 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
     if (!options.streamUrl) return fail(res, 503, MESSAGES.notConfigured);
     if (!admit(req, res)) return;
     const target = new URL(options.streamUrl.replaceAll("{port}", String(port)));
-    const wantsIcy = req.get("icy-metadata") === "1";
-    if (wantsIcy || req.method === "HEAD") relayAlone(req, res, target, wantsIcy);
-    else join(res, port, target);
+    join(res, port, target, req.get("icy-metadata") === "1");
   };
 
   return Object.assign(handler, { listeners: () => listeners });

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FeedsConfig } from "../feeds/feeds-config.ts";
 import type { FeedItem } from "../feeds/normalize.ts";
-import { type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
+import { openDatabase } from "./db.server.ts";
+import { createFeedStore, type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const A = "https://a.example/feed";
@@ -349,6 +353,30 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect(await store.articleCount(A)).toBe(1);
       expect(await store.search("Title", 10)).toHaveLength(1);
     });
+  });
+});
+
+describe("a write SQLite discards when it commits (13.4)", () => {
+  it("saveFailure rejects instead of reporting the discarded count", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "feed-store-"));
+    const db = openDatabase(dir);
+    try {
+      const store = createFeedStore(db);
+      await store.syncFeeds(config);
+      // A disk that fills up refuses the write when the statement commits, after the UPDATE's
+      // RETURNING row is out (max_page_count fails earlier, at the UPDATE itself, so cannot show
+      // this). A deferred foreign key fails at that same point: the write is rolled back there.
+      db.exec(`CREATE TABLE fault_parent (id INTEGER PRIMARY KEY);
+        CREATE TABLE fault_child (parent INTEGER REFERENCES fault_parent DEFERRABLE INITIALLY DEFERRED);
+        CREATE TEMP TRIGGER fault AFTER UPDATE ON main.feeds BEGIN INSERT INTO fault_child VALUES (1); END;`);
+      await expect(store.saveFailure(A, "HTTP 500", "2024-05-01T10:00:00.000Z", "x")).rejects.toThrow(
+        /FOREIGN KEY constraint failed/,
+      );
+      expect(await store.feed(A)).toMatchObject({ consecutiveFailures: 0 });
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -22,6 +22,11 @@ export type FakeUpstreamOptions = {
    * can start at once; false sends as fast as the reader takes it.
    */
   realTime?: boolean;
+  /**
+   * Real time at this rate instead of the tone's 4,000 bytes/s: a test can fill a paused
+   * listener's socket buffers in a second rather than minutes.
+   */
+  bytesPerSecond?: number;
   /** Interleave ICY metadata even when the listener did not ask for it. */
   alwaysIcy?: boolean;
   /** Audio bytes between ICY metadata blocks. */
@@ -55,7 +60,7 @@ export function icyBlock(text: string): Buffer {
 }
 
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
-  const { realTime = false, alwaysIcy = false, metaInt = 8192 } = options;
+  const { realTime = false, alwaysIcy = false, metaInt = 8192, bytesPerSecond = BYTES_PER_SECOND } = options;
   const sockets = new Set<Socket>();
   const requests: FakeUpstream["requests"] = [];
   const blocked = new Set<ServerResponse>();
@@ -119,7 +124,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       const timer = setInterval(() => {
         if (closed) return clearInterval(timer);
         // A station does not wait for slow listeners; the kernel and Node buffer for them.
-        write(next(BYTES_PER_SECOND / 4));
+        write(next(Math.round(bytesPerSecond / 4)));
       }, 250);
       res.on("close", () => clearInterval(timer));
       return;
