@@ -25,11 +25,11 @@ export default defineConfig({
                   // more (measured: +0.4 to +1.8 KB on /faq, /books and /radio).
                   test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/root\.tsx$|\/content\/(identity|embeds|site)\.ts$|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?!SiteFooter\.tsx|[^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
                 },
-                // What the home and section pages share (cards, blocks, skeletons); the home page's own
+                // What the home and section pages share (cards, blocks; the skeletons load on interaction); the home page's own
                 // ticker goes with its route module, its video and newsletter load when seen.
                 {
                   name: "news",
-                  test: /\/app\/(components\/news\/(Article[A-Za-z]+|NewsBlock|Skeletons)\.tsx|lib\/load-failure\.ts)$/,
+                  test: /\/app\/(components\/news\/(Article[A-Za-z]+|NewsBlock|Loading)\.tsx|lib\/load-failure\.ts)$/,
                 },
               ],
             },

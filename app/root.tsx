@@ -11,7 +11,9 @@ import {
 import { identity } from "../content/identity.ts";
 import { getConfig } from "../server/config.server.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Linked rather than imported: a stylesheet imported by a module of the shell chunk made every
+// lazily loaded chunk carry a CSS-preload helper for it.
+import appCss from "./app.css?url";
 import { NotFound } from "./components/layout/NotFound.tsx";
 import { ProgressBar } from "./components/layout/ProgressBar.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
@@ -32,6 +34,7 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: `${identity.title} RSS feed`, href: "/rss.xml" },

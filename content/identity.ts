@@ -8,8 +8,6 @@ export const identity = {
   tagline: "Electric vehicles, charging and sustainable transport, plus the news that matters at home",
   description:
     "The Electric Ledger is a public news site covering electric vehicles, charging networks and sustainable transport, with local, national and world headlines gathered from trusted publishers.",
-  about:
-    "The Electric Ledger follows the shift to electric transport: the cars and buses, the chargers and grids, the policies and prices. Alongside it we gather the day's local, national and world headlines from trusted publishers, so readers find both in one place.",
   language: "en-US",
   /** Dates are shown in this zone on server and browser alike, so hydration never disagrees. */
   timeZone: "America/New_York",

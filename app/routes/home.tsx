@@ -5,8 +5,8 @@ import { failureAsValue, type HomeData, loadHome, settleBriefly } from "../../se
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
+import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
-import { HomeSkeleton } from "../components/news/Skeletons.tsx";
 import { Ticker } from "../components/news/Ticker.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
@@ -83,7 +83,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <div className="space-y-10">
       <h1 className="sr-only">{identity.title}: today's headlines</h1>
       <WelcomeToast />
-      <Suspense fallback={<HomeSkeleton />}>
+      <Suspense fallback={<Loading page="home" />}>
         <Await resolve={loaderData.home} errorElement={<LoadError message="Failed to load articles" />}>
           {(data) =>
             isLoadFailure(data) ? (

@@ -10,8 +10,8 @@ import {
 } from "../../server/news-pages.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
+import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
-import { SectionSkeleton } from "../components/news/Skeletons.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { listKey } from "../lib/article.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
@@ -146,7 +146,7 @@ export default function Section({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           // The key makes moving between sections start from the skeletons, not the old grid.
-          <Suspense key={`${key}-${loaderData.page ?? 1}`} fallback={<SectionSkeleton />}>
+          <Suspense key={`${key}-${loaderData.page ?? 1}`} fallback={<Loading page="section" />}>
             <Await resolve={section} errorElement={<LoadError message={SECTION_LOAD_ERROR} />}>
               {(data) =>
                 isLoadFailure(data) ? (

@@ -1,4 +1,12 @@
-import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
+import {
+  bringIntoPlay,
+  expect,
+  expectAxeClean,
+  holdRequests,
+  isWide,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const STATIC_PAGES = [
   { path: "/about", heading: "About" },
@@ -191,6 +199,7 @@ test.describe("feedback", () => {
     await waitForHydration(page);
     const bar = page.getByRole("progressbar", { name: "Loading page" });
     await expect(bar).toHaveCount(0);
+    await bringIntoPlay(page, "site-footer");
     const release = await holdRequests(page, "**/privacy.data*");
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(bar).toBeVisible();

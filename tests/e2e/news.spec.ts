@@ -1,7 +1,15 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
+import {
+  bringIntoPlay,
+  expect,
+  expectAxeClean,
+  holdRequests,
+  isWide,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { writeFeedsConfig } from "./support/feeds-config.ts";
 
@@ -148,6 +156,25 @@ test.describe("home", () => {
     if (isWide(testInfo.project.name)) expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
   });
 
+  test("the video, newsletter and footer load their script only when the reader nears them", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const lazy = () => scripts.filter((s) => /\/(HomeExtras|SiteFooter)-/.test(s));
+    expect(lazy()).toEqual([]);
+    // The server's HTML is all there before the script.
+    await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeAttached();
+    await expect(page.getByRole("contentinfo")).toBeAttached();
+    await bringIntoPlay(page, "home-extras");
+    await bringIntoPlay(page, "site-footer");
+    expect(lazy()).toHaveLength(2);
+  });
+
   test("the featured video loads the privacy-enhanced player only when clicked", async ({ page }) => {
     await page.route("https://www.youtube-nocookie.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<html><body>player</body></html>" }),
@@ -155,6 +182,7 @@ test.describe("home", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.locator("iframe[src*='youtube']")).toHaveCount(0);
+    await bringIntoPlay(page, "home-extras");
     await page.getByRole("button", { name: /Play video/ }).click();
     await expect(page.locator("iframe[src^='https://www.youtube-nocookie.com/embed/']")).toHaveAttribute(
       "title",
@@ -282,6 +310,7 @@ test.describe("section pages", () => {
     page.on("request", (r) => requests.push(r.url()));
     await page.goto("/about");
     await waitForHydration(page);
+    await bringIntoPlay(page, "site-footer");
     await page.getByRole("contentinfo").getByRole("link", { name: "Events" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Events");
     const frame = page.locator("main iframe");
@@ -297,6 +326,7 @@ test.describe("section pages", () => {
     test("a section shows the error and a Try again link", async ({ page }) => {
       await page.goto("/about");
       await waitForHydration(page);
+      await bringIntoPlay(page, "site-footer");
       await page.route("**/*.data*", (route) => route.abort());
       await page.getByRole("contentinfo").getByRole("link", { name: "Health" }).click();
       await expect(page.getByRole("alert")).toContainText("Failed to load articles for this section");

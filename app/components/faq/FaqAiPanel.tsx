@@ -34,6 +34,9 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
   const missing = key.trim() === "";
 
   useEffect(() => {
+    // The panel's script loads when the reader nears it: a key typed before it arrived is kept.
+    const typed = input.current?.value;
+    if (typed) setKey(typed);
     void firstInteraction()
       .then(loadAi)
       .catch(() => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { footerAbout } from "../../../content/footer.ts";
 import { identity, publicationsCount } from "../../../content/identity.ts";
 import { SECTION_LINKS } from "../../lib/sections.ts";
 
@@ -28,7 +29,7 @@ export function SiteFooter() {
           <h2 id="footer-about" className="font-serif text-xl font-bold">
             About {identity.title}
           </h2>
-          <p className="mt-2 text-sm leading-6 text-muted">{identity.about}</p>
+          <p className="mt-2 text-sm leading-6 text-muted">{footerAbout}</p>
         </section>
         <nav aria-labelledby="footer-sections">
           <h2 id="footer-sections" className="font-serif text-xl font-bold">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterResult } from "../../lib/newsletter.ts";
 import { notify } from "../../lib/toast.ts";
-import { Mail } from "../ui/icons.tsx";
+import { type IconProps, Svg } from "../ui/icons.tsx";
 
 /**
  * The newsletter block. A plain POST form (works without JavaScript; the page then shows the
@@ -90,5 +90,15 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** Lucide's mail, here rather than in the frame's icons: only this block uses it. */
+function Mail(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" />
+      <rect x="2" y="4" width="20" height="16" rx="2" />
+    </Svg>
   );
 }

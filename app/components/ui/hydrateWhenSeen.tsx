@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { firstInteraction } from "../../lib/interaction.ts";
 
 /**
@@ -23,6 +23,14 @@ function whenNear(id: string): Promise<void> {
     observer.observe(element);
     firstInteraction().then(done);
   });
+}
+
+/** Marks the part's box once its script runs (a test waits for it before clicking inside). */
+function MarkReady({ id }: { id: string }) {
+  useEffect(() => {
+    document.getElementById(id)?.setAttribute("data-ready", "");
+  }, [id]);
+  return null;
 }
 
 /** A thenable that has already settled: lazy() reads its value at once instead of suspending. */
@@ -59,6 +67,7 @@ export function hydrateWhenSeen<P extends object>(
       <div id={id}>
         <Suspense fallback={null}>
           <Part {...props} />
+          <MarkReady id={id} />
         </Suspense>
       </div>
     );

@@ -83,32 +83,10 @@ export function ArrowLeft(props: IconProps) {
   );
 }
 
-export function ImageOff(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <line x1="2" x2="22" y1="2" y2="22" />
-      <path d="M10.41 10.41a2 2 0 1 1-2.83-2.83" />
-      <line x1="13.5" x2="6" y1="13.5" y2="21" />
-      <line x1="18" x2="21" y1="12" y2="15" />
-      <path d="M3.59 3.59A1.99 1.99 0 0 0 3 5v14a2 2 0 0 0 2 2h14c.55 0 1.052-.22 1.41-.59" />
-      <path d="M21 15V5a2 2 0 0 0-2-2H9" />
-    </Svg>
-  );
-}
-
 export function Play(props: IconProps) {
   return (
     <Svg {...props}>
       <path d="M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" />
-    </Svg>
-  );
-}
-
-export function Mail(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" />
-      <rect x="2" y="4" width="20" height="16" rx="2" />
     </Svg>
   );
 }
