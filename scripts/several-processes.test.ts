@@ -1,9 +1,10 @@
 /**
  * The deployment for a network: two server processes on one PostgreSQL, a local fixture publisher.
  * Both serve; each feed is fetched once per cycle between them; a contact sent through one is listed
- * by the CLI; a page on the other is fresh after a refresh it did not make; after kill -9 of one, the
- * other keeps polling every feed. Runs the production build, building it first (npm run build,
- * a few seconds) when it is missing or older than the sources.
+ * by the CLI and the contact rate limit counts sends through both; a page on the other is fresh after
+ * a refresh it did not make; after kill -9 of one, the other keeps polling every feed. The servers
+ * run as in production (the default ingest worker thread), from the production build, built first
+ * (npm run build, a few seconds) when it is missing or older than the sources.
  */
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -83,7 +84,6 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       DATABASE_URL: url,
       FEEDS_CONFIG: feedsFile,
       FEED_REFRESH_MINUTES: "0.05", // 3 s cycles
-      FEEDS_INGEST: "inline",
       PAGE_CACHE_SECONDS: "300",
       SAMPLE_FALLBACK: "off",
       CONTACT_RATE_LIMIT: "5",
@@ -136,6 +136,19 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       env: { ...process.env, DATABASE_URL: url },
     });
     expect(cli.stdout).toContain("Sent through the first process");
+
+    // The rate limit (5 per client) is counted in the database: four more sends alternating between
+    // the processes are accepted, the sixth is refused by either.
+    const send = (s: Served, subject: string) =>
+      fetch(`${s.url}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({ ...Object.fromEntries(form), subject }),
+        headers: { origin: s.url, "content-type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      }).then((r) => r.status);
+    for (const [i, s] of [b, a, b, a].entries()) expect(await send(s, `Send ${i + 2}`)).toBe(303);
+    expect(await send(b, "Send 6")).toBe(429);
+    expect(await send(a, "Send 6")).toBe(429);
 
     // A page cached by one process is fresh after a refresh only the other one made. Either may
     // take the feed's next job (the queue decides), so both pages are cached first, the publisher
