@@ -1,14 +1,14 @@
 /**
  * The deployment for a network: two server processes on one PostgreSQL, a local fixture publisher.
  * Both serve; each feed is fetched once per cycle between them; a contact sent through one is listed
- * by the CLI; a page on the other is fresh after a refresh it did not make; after kill -9 of one, the
- * other keeps polling every feed. Runs the production build, building it first (npm run build,
- * a few seconds) when it is missing or older than the sources.
+ * by the CLI and the contact rate limit counts sends through both; a page on the other is fresh after
+ * a refresh it did not make; after kill -9 of one, the other keeps polling every feed. The servers
+ * run as in production (the default ingest worker thread), from the production build, built first
+ * (npm run build, a few seconds) when it is missing or older than the sources.
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -16,29 +16,11 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { bossSchema } from "../server/feeds/shared-polling.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
 import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
-import { type Served, serveProduction } from "./lib/serve.ts";
+import { buildIfStale, freePort, type Served, serveProduction } from "./lib/serve.ts";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const root = path.resolve(import.meta.dirname, "..");
-const BUILT = path.join(root, "build", "server", "index.js");
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-      newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIsCurrent(): boolean {
-  if (!existsSync(BUILT)) return false;
-  const sources = Math.max(newestSource(path.join(root, "server")), newestSource(path.join(root, "app")));
-  return statSync(BUILT).mtimeMs >= sources;
-}
 
 const postgres = (await storeKinds()).includes("postgres");
 const problem = postgres ? undefined : "PostgreSQL is not reachable";
@@ -46,19 +28,6 @@ if (problem) {
   console.warn(`several-processes scenario SKIPPED: ${problem}`);
   describe("several processes on one PostgreSQL", () => {
     it.skip(`skipped: ${problem}`, () => {});
-  });
-}
-
-/** A free port on 127.0.0.1 (the test runs beside others). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
   });
 }
 
@@ -81,9 +50,7 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
   });
 
   it("share polling, contacts and fresh pages, and survive kill -9 of one", async () => {
-    if (!buildIsCurrent()) {
-      await promisify(execFile)("npm", ["run", "build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-    }
+    await buildIfStale();
     // The publisher: counts fetches per feed and per process (the User-Agent names the site).
     const fetches: { path: string; agent: string; at: number }[] = [];
     let techTitles = ["First technology headline", "Second technology headline"];
@@ -117,7 +84,6 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       DATABASE_URL: url,
       FEEDS_CONFIG: feedsFile,
       FEED_REFRESH_MINUTES: "0.05", // 3 s cycles
-      FEEDS_INGEST: "inline",
       PAGE_CACHE_SECONDS: "300",
       SAMPLE_FALLBACK: "off",
       CONTACT_RATE_LIMIT: "5",
@@ -170,6 +136,19 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       env: { ...process.env, DATABASE_URL: url },
     });
     expect(cli.stdout).toContain("Sent through the first process");
+
+    // The rate limit (5 per client) is counted in the database: four more sends alternating between
+    // the processes are accepted, the sixth is refused by either.
+    const send = (s: Served, subject: string) =>
+      fetch(`${s.url}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({ ...Object.fromEntries(form), subject }),
+        headers: { origin: s.url, "content-type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      }).then((r) => r.status);
+    for (const [i, s] of [b, a, b, a].entries()) expect(await send(s, `Send ${i + 2}`)).toBe(303);
+    expect(await send(b, "Send 6")).toBe(429);
+    expect(await send(a, "Send 6")).toBe(429);
 
     // A page cached by one process is fresh after a refresh only the other one made. Either may
     // take the feed's next job (the queue decides), so both pages are cached first, the publisher

@@ -146,6 +146,8 @@ describe("rateLimitedMessage and contactLimiter", () => {
       const two = contactLimiter(config, other);
       expect(await one.take("10.0.0.1")).toEqual({ ok: true });
       expect(await two.take("10.0.0.1")).toEqual({ ok: true });
+      // The count is in the database (an in-memory limiter would be shared within this test process too).
+      expect((await other.rateLimits.take("contact", "10.0.0.1", 2, 10 * 60_000)).ok).toBe(false);
       expect((await one.take("10.0.0.1")).ok).toBe(false);
       expect((await two.take("10.0.0.1")).ok).toBe(false);
       expect(await two.take("10.0.0.2")).toEqual({ ok: true });

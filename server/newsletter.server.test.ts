@@ -3,11 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkInboxMessage, handleNewsletter, type NewsletterDeps } from "./newsletter.server.ts";
+import {
+  checkInboxMessage,
+  handleNewsletter,
+  NEWSLETTER_WINDOW_MS,
+  type NewsletterDeps,
+  newsletterLimiter,
+} from "./newsletter.server.ts";
 import { createRateLimiter } from "./rate-limit.server.ts";
 import { openDatabase } from "./store/db.server.ts";
+import { openStore } from "./store/open.server.ts";
 import { createStore } from "./store/store.server.ts";
 import { listSubscribers } from "./store/subscribers.server.ts";
+import { openTestStore, storeKinds } from "./store/testing/stores.ts";
+
+const postgres = (await storeKinds()).includes("postgres");
 
 const form = (email: string) => {
   const f = new FormData();
@@ -86,5 +96,44 @@ describe("handleNewsletter", () => {
       status: 200,
       body: { ok: false, email: "bad@" },
     });
+  });
+});
+
+describe("newsletterLimiter", () => {
+  it.runIf(postgres)("on PostgreSQL, counts in the database: two processes share one window", async () => {
+    const t = await openTestStore("postgres");
+    const other = openStore(t.location);
+    try {
+      const config = { NEWSLETTER_RATE_LIMIT: 2, DATABASE_URL: t.location.databaseUrl };
+      const deps = (store: typeof other): NewsletterDeps => ({
+        subscribers: store.subscribers,
+        limiter: newsletterLimiter(config, store),
+        clientKey: "203.0.113.9",
+        siteUrl: "https://news.example",
+        log: { info: () => {}, error: () => {} },
+      });
+      const one = deps(t.store);
+      const two = deps(other);
+      expect((await handleNewsletter(form("a@example.com"), one)).status).toBe(200);
+      expect((await handleNewsletter(form("b@example.com"), two)).status).toBe(200);
+      // The count is in the database (an in-memory limiter would be shared within this test process too).
+      expect((await other.rateLimits.take("newsletter", "203.0.113.9", 2, NEWSLETTER_WINDOW_MS)).ok).toBe(
+        false,
+      );
+      // The third sign-up from that client is refused by either process.
+      expect((await handleNewsletter(form("c@example.com"), one)).status).toBe(429);
+      expect((await handleNewsletter(form("c@example.com"), two)).status).toBe(429);
+      expect(
+        (await handleNewsletter(form("c@example.com"), { ...two, clientKey: "203.0.113.10" })).status,
+      ).toBe(200);
+      expect((await t.store.subscribers.list()).map((s) => s.email)).toEqual([
+        "a@example.com",
+        "b@example.com",
+        "c@example.com",
+      ]);
+    } finally {
+      await other.close();
+      await t.dispose();
+    }
   });
 });

@@ -2,10 +2,12 @@
  * Starts the production server in a child process, on its own port and data directory, waits
  * until it answers, and stops it afterwards: for audits, benchmarks and the tests' own servers.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 export type Served = { url: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -74,4 +76,39 @@ export async function serveProduction(
       child.kill("SIGTERM");
     });
   return { url, dataDir, child, stop };
+}
+
+/** A free port on 127.0.0.1 (tests run beside others). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
+    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+      newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * For the scenario tests: builds (npm run build, a few seconds) when the production build is missing
+ * or older than app/ and server/ (tests ignored, so editing a test does not rebuild).
+ */
+export async function buildIfStale(): Promise<void> {
+  const built = path.join(root, "build", "server", "index.js");
+  const sources = Math.max(newestSource(path.join(root, "server")), newestSource(path.join(root, "app")));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  await promisify(execFile)("npm", ["run", "build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
 }

@@ -216,7 +216,7 @@ describe.each(kinds)("refreshing and reading (%s)", (kind) => {
   });
 });
 
-describe("conditional GET and failures", () => {
+describe.each(kinds)("conditional GET and failures (%s)", (kind) => {
   it("sends the stored ETag back; a 304 keeps the stored articles", async () => {
     const s = await server({
       "/etag.xml": (req, res) => {
@@ -224,7 +224,7 @@ describe("conditional GET and failures", () => {
         else res.writeHead(200, { etag: '"v1"' }).end(FEED);
       },
     });
-    const e = engine(new Map([["local", [s.url("/etag.xml")]]]));
+    const e = await engineOn(kind, new Map([["local", [s.url("/etag.xml")]]]));
     await e.refreshAll();
     const before = await e.getSectionArticles("local");
     expect((await e.refreshAll())[0]?.status).toBe("not-modified");
@@ -241,7 +241,7 @@ describe("conditional GET and failures", () => {
         else res.writeHead(200, { "last-modified": stamp }).end(FEED);
       },
     });
-    const e = engine(new Map([["local", [s.url("/lm.xml")]]]));
+    const e = await engineOn(kind, new Map([["local", [s.url("/lm.xml")]]]));
     await e.refreshAll();
     expect((await e.refreshAll())[0]?.status).toBe("not-modified");
     expect((await e.getSectionArticles("local")).articles).toHaveLength(5);
@@ -256,7 +256,7 @@ describe("conditional GET and failures", () => {
         else res.writeHead(Number(mode)).end();
       },
     });
-    const e = engine(new Map([["local", [s.url("/flaky.xml")]]]));
+    const e = await engineOn(kind, new Map([["local", [s.url("/flaky.xml")]]]));
     await e.refreshAll();
     const good = await e.getSectionArticles("local");
     mode = "500";
@@ -285,7 +285,7 @@ describe("conditional GET and failures", () => {
     let body = FEED;
     const s = await server({ "/a.xml": (_req, res) => res.writeHead(200).end(body) });
     const log = recorder();
-    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { logger: log.logger });
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), { logger: log.logger });
     await e.refreshAll();
     body = fixture("empty.xml");
     expect((await e.refreshAll())[0]?.status).toBe("not-modified");
@@ -299,7 +299,7 @@ describe("conditional GET and failures", () => {
     const s = await server({
       "/down.xml": (_req, res) => res.writeHead(answer.status, answer.headers).end(),
     });
-    const e = engine(new Map([["local", [s.url("/down.xml")]]]), { now: () => new Date(now) });
+    const e = await engineOn(kind, new Map([["local", [s.url("/down.xml")]]]), { now: () => new Date(now) });
     const nextCheckMinutes = async () => {
       const [h] = await e.health();
       return (Date.parse(h?.nextCheckAt ?? "") - now) / 60_000;

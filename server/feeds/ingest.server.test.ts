@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
-import { openDatabase } from "../store/db.server.ts";
-import { createFeedStore } from "../store/feed-store.server.ts";
+import { openTestStore, type StoreKind, storeKinds } from "../store/testing/stores.ts";
 import { createIngest, type EngineLogger } from "./ingest.server.ts";
 import { type FeedServer, respond, startFeedServer } from "./testing/feed-server.ts";
 import { generateRss } from "./testing/generate.ts";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
+const kinds = await storeKinds();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -22,15 +19,21 @@ async function server(routes: Parameters<typeof startFeedServer>[0]): Promise<Fe
   return s;
 }
 
-function storeIn() {
-  const dir = mkdtempSync(join(tmpdir(), "ingest-"));
-  const db = openDatabase(dir);
-  cleanups.push(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { db, store: createFeedStore(db) };
+async function storeOf(kind: StoreKind) {
+  const t = await openTestStore(kind);
+  cleanups.push(() => t.dispose());
+  return { t, store: t.store.feeds };
 }
+
+/** The store's own words for a write it refused for want of room, and for any write refused. */
+const FULL: Record<StoreKind, string> = {
+  sqlite: "database or disk is full",
+  postgres: "could not extend file: No space left on device",
+};
+const REFUSED: Record<StoreKind, RegExp> = {
+  sqlite: /readonly|read-only|query_only/i,
+  postgres: /No space left on device/,
+};
 
 function recorder() {
   const entries: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
@@ -42,15 +45,13 @@ function recorder() {
 
 const INTERVAL = 10 * 60_000;
 
-describe("ingest", () => {
-  it("a full disk is a failure with SQLite's words, in the log and the feed's health, with backoff (13.4)", async () => {
+describe.each(kinds)("ingest (%s)", (kind) => {
+  it("a full disk is a failure with the store's words, in the log and the feed's health, with backoff (13.4)", async () => {
     const s = await server({ "/big.xml": respond(generateRss({ items: 200, contentWords: 200 })) });
-    const { db, store } = storeIn();
+    const { t, store } = await storeOf(kind);
     const url = s.url("/big.xml");
     await store.syncFeeds(new Map([["local", [url]]]));
-    const { page_count } = db.prepare("PRAGMA page_count").get() as { page_count: number };
-    // The file cannot grow, as when DATA_DIR's disk is full.
-    db.exec(`PRAGMA max_page_count = ${page_count}`);
+    const roomAgain = await t.refuseWrites("growth");
     const log = recorder();
     const now = new Date("2026-01-01T00:00:00.000Z");
     const ingest = createIngest({
@@ -63,17 +64,15 @@ describe("ingest", () => {
       now: () => now,
     });
     const outcome = await ingest.refreshFeed(url);
-    expect(outcome).toEqual({ url, status: "failed", error: "database or disk is full" });
+    expect(outcome).toEqual({ url, status: "failed", error: FULL[kind] });
     const state = await store.feed(url);
-    expect(state).toMatchObject({ lastError: "database or disk is full", consecutiveFailures: 1 });
+    expect(state).toMatchObject({ lastError: FULL[kind], consecutiveFailures: 1 });
     expect(Date.parse(state?.nextCheckAt ?? "")).toBeGreaterThanOrEqual(now.getTime() + INTERVAL);
-    expect(
-      log.entries.some((e) => e.msg === "feed refresh failed" && e.obj.err === "database or disk is full"),
-    ).toBe(true);
+    expect(log.entries.some((e) => e.msg === "feed refresh failed" && e.obj.err === FULL[kind])).toBe(true);
     expect(log.entries.some((e) => /rollback/i.test(JSON.stringify(e)))).toBe(false);
     expect(await store.items(url)).toEqual([]);
     // Room again: the next refresh stores the feed and clears the error.
-    db.exec("PRAGMA max_page_count = 1073741823");
+    await roomAgain();
     expect((await ingest.refreshFeed(url)).status).toBe("updated");
     expect(await store.feed(url)).toMatchObject({ consecutiveFailures: 0 });
     await ingest.stop();
@@ -81,11 +80,11 @@ describe("ingest", () => {
 
   it("when not even the failure can be written, reports it for health and still backs off", async () => {
     const s = await server({ "/a.xml": respond(generateRss({ items: 5 })) });
-    const { db, store } = storeIn();
+    const { t, store } = await storeOf(kind);
     const url = s.url("/a.xml");
     await store.syncFeeds(new Map([["local", [url]]]));
     // Every write refused, as on a disk with no room even for the feed's bookkeeping.
-    db.exec("PRAGMA query_only = ON");
+    const writable = await t.refuseWrites("all");
     const reports: unknown[] = [];
     const now = new Date("2026-01-01T00:00:00.000Z");
     const ingest = createIngest({
@@ -101,7 +100,7 @@ describe("ingest", () => {
     const outcome = await ingest.refreshFeed(url);
     expect(outcome).toMatchObject({
       status: "failed",
-      error: expect.stringMatching(/readonly|read-only|query_only/i),
+      error: expect.stringMatching(REFUSED[kind]),
     });
     expect(reports).toEqual([
       [
@@ -115,7 +114,7 @@ describe("ingest", () => {
       ],
     ]);
     // Writable again: the next success clears the report.
-    db.exec("PRAGMA query_only = OFF");
+    await writable();
     expect((await ingest.refreshFeed(url)).status).toBe("updated");
     expect(reports.at(-1)).toEqual([url, undefined]);
     await ingest.stop();
@@ -128,7 +127,7 @@ describe("ingest", () => {
         void res.writeHead(200).end(generateRss({ items: 5, guidPrefix: `a${version}` })),
       "/b.xml": respond(generateRss({ items: 5, guidPrefix: "b" })),
     });
-    const { store } = storeIn();
+    const { store } = await storeOf(kind);
     const feeds = new Map<FeedSectionKey, string[]>([
       ["local", [s.url("/a.xml")]],
       ["world", [s.url("/b.xml")]],

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { openStore } from "../store/open.server.ts";
 import { createSchema, dropSchema, storeKinds } from "../store/testing/stores.ts";
 import { createFeedEngine, type FeedEngine } from "./engine.server.ts";
 import { bossSchema } from "./shared-polling.server.ts";
-import { fixture, respond, startFeedServer } from "./testing/feed-server.ts";
+import { type FeedServer, fixture, type Route, respond, startFeedServer } from "./testing/feed-server.ts";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
 
@@ -102,5 +103,105 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
     ingest.start();
     expect((await section).articles.length).toBeGreaterThan(0);
     expect(times.get("/a.xml")?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  /**
+   * One process, then another on the same database (the first stopped, as when it dies or is
+   * replaced): what the second does can only come from state the first left in the shared tables.
+   * Each process names itself in its User-Agent (the site URL), so the publisher can tell them apart.
+   */
+  async function oneThenOther(routes: Record<string, Route>) {
+    const publisher = await startFeedServer(routes);
+    cleanups.push(() => publisher.close());
+    const { schema, url } = await createSchema();
+    cleanups.push(async () => {
+      await dropSchema(schema);
+      await dropSchema(bossSchema(url));
+    });
+    const feeds = new Map([["technology" as const, Object.keys(routes).map((p) => publisher.url(p))]]);
+    const engine = (name: string): FeedEngine => {
+      const e = createFeedEngine({
+        feeds,
+        dataDir: "",
+        databaseUrl: url,
+        polling: "shared",
+        refreshMinutes: REFRESH_MINUTES,
+        sampleFallback: false,
+        siteUrl: `https://${name}.example`,
+        fetchTimeoutMs: 2000,
+        logger: quiet,
+      });
+      cleanups.push(() => e.stop());
+      return e;
+    };
+    const store = openStore({ dataDir: "", databaseUrl: url });
+    cleanups.push(() => store.close());
+    const by = (name: string, path: string) =>
+      publisher.requests.filter((r) => r.path === path && String(r.headers["user-agent"]).includes(name));
+    return { publisher, engine, store, by };
+  }
+
+  it("a feed that failed in one process is skipped by the other's cycles until its next check time", async () => {
+    let down = true;
+    const feed = respond(fixture("rss2-basic.xml"));
+    const { publisher, engine, store, by } = await oneThenOther({
+      "/ok.xml": feed,
+      // Retry-After puts the next check an hour away, far beyond the test.
+      "/down.xml": (req, res) =>
+        down ? void res.writeHead(429, { "retry-after": "3600" }).end() : feed(req, res),
+    });
+    const downUrl = publisher.url("/down.xml");
+    const one = engine("one");
+    one.start();
+    await vi.waitFor(async () => expect((await store.feeds.feed(downUrl))?.consecutiveFailures).toBe(1), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    await one.stop();
+    const two = engine("two");
+    two.start();
+    // Two whole cycles of the other process: it fetches the healthy feed and leaves the failed one.
+    await vi.waitFor(() => expect(by("two", "/ok.xml").length).toBeGreaterThanOrEqual(2), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(by("two", "/down.xml")).toEqual([]);
+    // Its next check time comes (moved to now): the other process's next cycle fetches it.
+    down = false;
+    await store.feeds.setNextCheck(downUrl, new Date().toISOString());
+    await vi.waitFor(async () => expect((await store.feeds.feed(downUrl))?.consecutiveFailures).toBe(0), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(by("two", "/down.xml")).toHaveLength(1);
+  });
+
+  it("an ETag and Last-Modified stored by one process are sent back by the other", async () => {
+    const stamp = "Tue, 14 May 2024 10:00:00 GMT";
+    const { engine, by } = await oneThenOther({
+      "/cond.xml": (req, res) => {
+        if (req.headers["if-none-match"] === '"v1"') return void res.writeHead(304).end();
+        res.writeHead(200, { etag: '"v1"', "last-modified": stamp }).end(fixture("rss2-basic.xml"));
+      },
+    });
+    const one = engine("one");
+    one.start();
+    await vi.waitFor(() => expect(by("one", "/cond.xml").length).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    await one.stop();
+    const two = engine("two");
+    two.start();
+    await vi.waitFor(() => expect(by("two", "/cond.xml").length).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(by("one", "/cond.xml")[0]?.headers["if-none-match"]).toBeUndefined();
+    const [asked] = by("two", "/cond.xml") as FeedServer["requests"];
+    expect(asked?.headers["if-none-match"]).toBe('"v1"');
+    expect(asked?.headers["if-modified-since"]).toBe(stamp);
+    // The 304 kept the articles the first process stored.
+    expect((await two.getSectionArticles("technology")).articles).toHaveLength(5);
   });
 });

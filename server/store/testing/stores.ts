@@ -32,6 +32,13 @@ export type TestStore = {
   env: Record<string, string>;
   /** Raw SQL for setting up rows (placeholders written `?`, for both dialects). */
   sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Makes the store refuse writes until the returned function is called. "growth": the writes that
+   * need room, as on a full disk (SQLite: the file cannot grow; PostgreSQL: a trigger on the
+   * articles table raises disk_full in the server's own words, as a full disk cannot be staged on
+   * a shared server). "all": every write (SQLite: query_only; PostgreSQL: disk_full on every table).
+   */
+  refuseWrites(what: "growth" | "all"): Promise<() => Promise<void>>;
   /** The same store opened again (a restart); the previous handle must be closed first. */
   reopen(): Store;
   /** Closes every handle and removes the directory or schema. */
@@ -117,6 +124,15 @@ export async function openTestStore(kind: StoreKind): Promise<TestStore> {
       async sql(text, params = []) {
         return db.prepare(text).all(...(params as never[])) as Record<string, unknown>[];
       },
+      async refuseWrites(what) {
+        if (what === "all") {
+          db.exec("PRAGMA query_only = ON");
+          return async () => void db.exec("PRAGMA query_only = OFF");
+        }
+        const { page_count } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+        db.exec(`PRAGMA max_page_count = ${page_count}`);
+        return async () => void db.exec("PRAGMA max_page_count = 1073741823");
+      },
       reopen() {
         db = openDatabase(dir);
         store = createStore(db);
@@ -147,6 +163,24 @@ export async function openTestStore(kind: StoreKind): Promise<TestStore> {
           params,
         )
       ).rows;
+    },
+    async refuseWrites(what) {
+      const tables =
+        what === "growth"
+          ? ["articles"]
+          : (
+              await raw.query<{ name: string }>(
+                "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()",
+              )
+            ).rows.map((r) => r.name);
+      await raw.query(`CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$`);
+      for (const table of tables) {
+        await raw.query(
+          `CREATE TRIGGER refuse_write BEFORE INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION refuse_write()`,
+        );
+      }
+      return async () => void (await raw.query("DROP FUNCTION refuse_write() CASCADE"));
     },
     reopen() {
       store = openPostgresStore(url, { max: 2 });

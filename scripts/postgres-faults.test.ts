@@ -1,0 +1,174 @@
+/**
+ * The fault scenarios of tests/e2e/faults.spec.ts that depend on the store, on PostgreSQL and
+ * without a browser: the production server killed with SIGKILL in the middle of a refresh leaves
+ * every feed with one whole set of items, and 200 concurrent contact posts are all answered and
+ * each send stored once. Runs the production build (built first when stale).
+ */
+import type { ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
+import { createFeedEngine } from "../server/feeds/engine.server.ts";
+import { bossSchema } from "../server/feeds/shared-polling.server.ts";
+import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
+import { openStore } from "../server/store/open.server.ts";
+import type { Store } from "../server/store/store.ts";
+import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
+import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+const postgres = (await storeKinds()).includes("postgres");
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+});
+
+/** A scratch schema (and pg-boss's beside it) and the store on it, as the server sees it. */
+async function database(): Promise<{ url: string; store: Store }> {
+  const { schema, url } = await createSchema();
+  cleanups.push(async () => {
+    await dropSchema(schema);
+    await dropSchema(bossSchema(url));
+  });
+  const store = openStore({ dataDir: "", databaseUrl: url });
+  cleanups.push(() => store.close());
+  return { url, store };
+}
+
+const ITEMS = 300;
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+describe.runIf(postgres)("faults on PostgreSQL", () => {
+  it("SIGKILL in the middle of a refresh: every feed holds one whole set of items, old or new", async () => {
+    await buildIfStale();
+    // One big feed per section, its titles naming the generation; `served` counts whole feeds sent.
+    let generation = 1;
+    let sent = 0;
+    const rss = (section: string) =>
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>${section}</title><link>https://publisher.example/</link><description>d</description>${Array.from(
+        { length: ITEMS },
+        (_, i) =>
+          `<item><title>${esc(`${section} generation ${generation} story ${i + 1}`)}</title><link>https://publisher.example/${section}/${generation}/${i + 1}</link><guid>${section}-${generation}-${i + 1}</guid><description>${"Words about batteries and charging. ".repeat(20)}</description><pubDate>${new Date(Date.UTC(2026, 10, 20) - i * 60_000).toUTCString()}</pubDate></item>`,
+      ).join("")}</channel></rss>`;
+    const route = (section: string) => (_req: IncomingMessage, res: ServerResponse) => {
+      res.once("finish", () => void (sent += 1));
+      res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss(section));
+    };
+    const publisher = await startFeedServer(
+      Object.fromEntries(FEED_SECTION_KEYS.map((s) => [`/${s}.xml`, route(s)])),
+    );
+    cleanups.push(() => publisher.close());
+    const feedUrl = (section: string) => publisher.url(`/${section}.xml`);
+    const feedsFile = path.join(tmpdir(), `feeds-pg-faults-${process.pid}.json`);
+    writeFileSync(
+      feedsFile,
+      JSON.stringify(Object.fromEntries(FEED_SECTION_KEYS.map((s) => [s, [feedUrl(s)]]))),
+    );
+    const { url, store } = await database();
+    // The default ingest worker, as in production. Short cycles: a new process joins the shared
+    // cycle (it does not refresh everything at boot), so each round's refresh is the next cycle's.
+    const env = {
+      DATABASE_URL: url,
+      FEEDS_CONFIG: feedsFile,
+      FEED_REFRESH_MINUTES: "0.05",
+      SAMPLE_FALLBACK: "off",
+    };
+
+    /** Each feed's generation; fails on a feed whose current items are a partial or mixed set. */
+    const generations = async () => {
+      const result = new Map<string, number>();
+      for (const section of FEED_SECTION_KEYS) {
+        const titles = (await store.feeds.items(feedUrl(section))).map((i) => i.title);
+        expect(titles, section).toHaveLength(ITEMS);
+        const gens = new Set(titles.map((t) => Number(/generation (\d+)/.exec(t)?.[1])));
+        expect([...gens], `${section}: one whole generation`).toHaveLength(1);
+        result.set(section, [...gens][0] as number);
+      }
+      return result;
+    };
+
+    // Generation 1 stored by an engine in this process (quicker than a server's start).
+    const warm = createFeedEngine({
+      feeds: new Map(FEED_SECTION_KEYS.map((s) => [s, [feedUrl(s)]])),
+      dataDir: "",
+      databaseUrl: url,
+      refreshMinutes: 0.05, // due again at the servers' next cycle
+      sampleFallback: false,
+      siteUrl: "https://warm-up.example",
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    await warm.refreshAll();
+    await warm.stop();
+    expect(new Set((await generations()).values())).toEqual(new Set([1]));
+
+    // Each round the publisher has new items; a new server starts refreshing them and dies with
+    // SIGKILL once some feeds have been delivered.
+    let mixed = 0;
+    for (const afterFeeds of [2, 4, 6]) {
+      generation += 1;
+      sent = 0;
+      let child: ChildProcess | undefined;
+      const starting = serveProduction(await freePort(), env, {
+        stdout: "ignore",
+        onSpawn: (c) => {
+          child = c;
+          cleanups.push(async () => void c.kill("SIGKILL"));
+        },
+      });
+      await vi.waitFor(() => expect(sent).toBeGreaterThanOrEqual(afterFeeds), {
+        timeout: 60_000,
+        interval: 5,
+      });
+      const exited = new Promise((resolve) => child?.once("exit", resolve));
+      child?.kill("SIGKILL");
+      await exited;
+      await starting.catch(() => undefined);
+      if (new Set((await generations()).values()).size > 1) mixed += 1;
+    }
+    // At least one kill landed between two feeds' writes, i.e. in the middle of a refresh.
+    expect(mixed).toBeGreaterThan(0);
+  });
+
+  it("200 concurrent contact posts: all answered without a 5xx, each send stored once", async () => {
+    await buildIfStale();
+    const { url, store } = await database();
+    const server = await serveProduction(
+      await freePort(),
+      { DATABASE_URL: url, CONTACT_RATE_LIMIT: "0", SAMPLE_FALLBACK: "off" },
+      { stdout: "ignore" },
+    );
+    cleanups.push(() => server.stop());
+    // 160 sends, 40 of them posted twice at once (a double click): 200 posts in flight together.
+    const sends = Array.from({ length: 160 }, (_, i) => `burst-send-${String(i).padStart(4, "0")}`);
+    const posts = [...sends, ...sends.slice(0, 40)];
+    const statuses = await Promise.all(
+      posts.map(async (sendId) => {
+        const body = new URLSearchParams({
+          name: "Burst Reader",
+          email: "burst@example.com",
+          category: "general",
+          subject: `Burst ${sendId}`,
+          message: `Message body for ${sendId}.`,
+          website: "",
+          send_id: sendId,
+        });
+        const res = await fetch(`${server.url}/contact`, {
+          method: "POST",
+          body,
+          headers: { origin: server.url },
+          redirect: "manual",
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    // Without JavaScript an accepted send is answered with a redirect to /contact?sent=1.
+    expect(statuses.filter((s) => s !== 303)).toEqual([]);
+    const stored = (await store.messages.list({ limit: 1000 })).filter((m) => m.subject.startsWith("Burst "));
+    expect(stored.map((m) => m.subject).sort()).toEqual(sends.map((s) => `Burst ${s}`).sort());
+  });
+});
