@@ -27,11 +27,12 @@ afterEach(async () => {
 /** The app's own name in its feed fetches' User-Agent (SITE_URL); the test's ingest engine has another. */
 const APP_SITE = "https://app.example";
 
-/** One publisher and feeds file for the file: the feed engine reads FEEDS_CONFIG once per process (getConfig). */
+/** One publisher and feeds file for the file (the app's engine reads the app's config; the worker's, the environment). */
 let publisher: FeedServer;
+let feedsFile: string;
 beforeAll(async () => {
   publisher = await startFeedServer({ "/a.xml": respond(fixture("rss2-basic.xml")) });
-  const feedsFile = path.join(tmpdir(), `feeds-app-${process.pid}.json`);
+  feedsFile = path.join(tmpdir(), `feeds-app-${process.pid}.json`);
   writeFileSync(feedsFile, JSON.stringify({ technology: [publisher.url("/a.xml")] }));
   vi.stubEnv("FEEDS_CONFIG", feedsFile);
   vi.stubEnv("FEED_REFRESH_MINUTES", "0.05"); // 3 s cycles
@@ -59,6 +60,9 @@ async function setUp() {
       SITE_URL: APP_SITE,
       FEEDS_INGEST: "inline",
       SAMPLE_FALLBACK: "off",
+      FEEDS_CONFIG: feedsFile,
+      FEED_REFRESH_MINUTES: "0.05",
+      FEEDS_ALLOW_PRIVATE: "on",
     });
     const app = createApp({ config });
     await app.locals.ready;
