@@ -55,7 +55,9 @@ describe.runIf(postgres)("faults on PostgreSQL", () => {
           `<item><title>${esc(`${section} generation ${generation} story ${i + 1}`)}</title><link>https://publisher.example/${section}/${generation}/${i + 1}</link><guid>${section}-${generation}-${i + 1}</guid><description>${"Words about batteries and charging. ".repeat(20)}</description><pubDate>${new Date(Date.UTC(2026, 10, 20) - i * 60_000).toUTCString()}</pubDate></item>`,
       ).join("")}</channel></rss>`;
     const route = (section: string) => (_req: IncomingMessage, res: ServerResponse) => {
-      res.once("finish", () => void (sent += 1));
+      res.once("finish", () => {
+        sent += 1;
+      });
       res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss(section));
     };
     const publisher = await startFeedServer(
