@@ -101,3 +101,25 @@ describe("the double opt-in migration (SQLite)", () => {
     await store.close();
   });
 });
+
+describe("a sign-up SQLite discards when it commits (13.4)", () => {
+  it("rejects instead of answering with the token of an address never stored", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "subscribers-"));
+    const db = openDatabase(dir);
+    try {
+      const store = createStore(db);
+      // As a full disk does, a deferred foreign key refuses the write when the statement commits,
+      // after the INSERT's RETURNING row is out.
+      db.exec(`CREATE TABLE fault_parent (id INTEGER PRIMARY KEY);
+        CREATE TABLE fault_child (parent INTEGER REFERENCES fault_parent DEFERRABLE INITIALLY DEFERRED);
+        CREATE TEMP TRIGGER fault AFTER INSERT ON main.newsletter_subscribers BEGIN INSERT INTO fault_child VALUES (1); END;`);
+      await expect(store.subscribers.request("a@example.com", T0)).rejects.toThrow(
+        /FOREIGN KEY constraint failed/,
+      );
+      expect(await store.subscribers.list(T0)).toEqual([]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

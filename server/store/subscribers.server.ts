@@ -24,15 +24,15 @@ export function requestSubscription(
 ): { status: "pending" | "confirmed"; token?: string } {
   purgeExpired(db, now);
   const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
-  const row = db
+  // Stepped to the end (all, not get): a write refused when it commits (a full disk) throws
+  // instead of answering with the token of an address never stored.
+  const [row] = db
     .prepare(
       `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (email) DO UPDATE SET expires_at = excluded.expires_at WHERE confirmed_at IS NULL
        RETURNING token`,
     )
-    .get(email, now.toISOString(), randomBytes(24).toString("base64url"), expires) as
-    | { token: string }
-    | undefined;
+    .all(email, now.toISOString(), randomBytes(24).toString("base64url"), expires) as { token: string }[];
   return row ? { status: "pending", token: row.token } : { status: "confirmed" };
 }
 
