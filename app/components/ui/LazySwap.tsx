@@ -6,7 +6,9 @@ const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayout
 /**
  * Renders `fallback` (plain, equivalent markup) until the reader first interacts with the page,
  * then the component `load` resolves to. Focus inside survives the swap: elements carry
- * `data-focus-key`, and the one that had focus before gets it back after.
+ * `data-focus-key`, and the one that had focus before gets it back after. The focused key is
+ * followed as focus moves (not read when the chunk arrives): the swap commits a moment after
+ * that, and a Tab in between used to leave focus on a removed element.
  */
 export function LazySwap<P extends object>({
   load,
@@ -29,11 +31,7 @@ export function LazySwap<P extends object>({
     (eager ? Promise.resolve() : firstInteraction())
       .then(load)
       .then((C) => {
-        if (!live) return;
-        const active = document.activeElement;
-        focusKey.current =
-          active && box.current?.contains(active) ? (active.getAttribute("data-focus-key") ?? null) : null;
-        setLoaded(() => C);
+        if (live) setLoaded(() => C);
       })
       .catch(() => {
         // Stay on the plain fallback if the chunk cannot load (offline, deploy in progress).
@@ -44,13 +42,26 @@ export function LazySwap<P extends object>({
   }, [load, eager]);
 
   useIsoLayoutEffect(() => {
-    if (!Loaded || !focusKey.current) return;
-    box.current?.querySelector<HTMLElement>(`[data-focus-key="${focusKey.current}"]`)?.focus();
-    focusKey.current = null;
+    const key = focusKey.current;
+    // Only when the swap took the focused element away (focus fell back to the body).
+    if (!Loaded || !key || (document.activeElement && document.activeElement !== document.body)) return;
+    box.current?.querySelector<HTMLElement>(`[data-focus-key="${key}"]`)?.focus();
   }, [Loaded]);
 
   return (
-    <span ref={box} className="contents">
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus is only followed here, never handled
+    <span
+      ref={box}
+      className="contents"
+      onFocus={(e) => {
+        focusKey.current = e.target.getAttribute("data-focus-key");
+      }}
+      onBlur={(e) => {
+        // Focus moving elsewhere forgets the key; a removed element's blur has no target.
+        const next = e.relatedTarget;
+        if (next && !box.current?.contains(next)) focusKey.current = null;
+      }}
+    >
       {Loaded ? <Loaded {...props} /> : fallback}
     </span>
   );
