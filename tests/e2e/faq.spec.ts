@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { MOCK_FAQS } from "./ai-mock-data.ts";
-import { expect, expectAxeClean, holdRequests, test, waitForHydration } from "./fixtures.ts";
+import { bringIntoPlay, expect, expectAxeClean, holdRequests, test, waitForHydration } from "./fixtures.ts";
 
 /** The local AI service (tests/e2e/ai-mock.ts) that playwright.config.ts starts; AI_FAQ_ENDPOINT points at it. */
 const MOCK = `http://127.0.0.1:${process.env.AI_MOCK_PORT ?? 4318}`;
@@ -217,6 +217,7 @@ test.describe("FAQ page without JavaScript", () => {
 test.describe("AI-generated FAQs", () => {
   test("Generate is disabled until a key is typed, and an attempt names the service", async ({ page }) => {
     await openFaq(page);
+    await bringIntoPlay(page, "faq-ai");
     const f = faqPage(page);
     await expect(f.key).toHaveAttribute("type", "password");
     await expect(f.generate).toBeDisabled();
@@ -232,6 +233,27 @@ test.describe("AI-generated FAQs", () => {
     await expect(f.generate).toBeEnabled();
     await expect(f.alert).toHaveCount(0);
     await expect(f.counter).toHaveText("Showing 5 of 5 FAQs");
+  });
+
+  test("a key sent before the panel's script arrived (Enter at once) is sent once it has, without a reload", async ({
+    page,
+  }) => {
+    const panelScript = /FaqAiPanel-[\w-]+\.js$/;
+    const release = await holdRequests(page, panelScript);
+    await openFaq(page);
+    const f = faqPage(page);
+    const asked = page.waitForRequest(panelScript);
+    await f.key.fill(mockKey("ok"));
+    await f.key.press("Enter");
+    await asked;
+    // Held, not sent as a plain form: the page did not reload and the panel waits for its script.
+    await expect(page.locator("#faq-ai")).not.toHaveAttribute("data-ready", "");
+    expect(page.url()).toMatch(/\/faq$/);
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "Added" })).toHaveText(
+      "Added 2 new FAQs to the list above.",
+    );
+    await expect(f.counter).toHaveText("Showing 7 of 7 FAQs");
   });
 
   test("sends the spec's request straight to the service and appends the new items", async ({

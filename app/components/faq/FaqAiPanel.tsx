@@ -47,7 +47,10 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
   async function generate(event: FormEvent) {
     event.preventDefault();
     if (generating) return;
-    if (missing) {
+    // The input's own value: a send held until the script arrived comes before the re-render
+    // that copies a key typed meanwhile into state.
+    const current = input.current?.value ?? key;
+    if (current.trim() === "") {
       const message = await loadAi().then(
         (m) => m.missingKeyMessage(service.name),
         () => `Please enter your ${service.name} API key to generate more FAQs`,
@@ -60,7 +63,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
     setAlert(null);
     setNote(null);
     const result = await loadAi().then(
-      ({ generateFaqs }) => generateFaqs(service, key, items),
+      ({ generateFaqs }) => generateFaqs(service, current, items),
       () => ({
         ok: false as const,
         error: "The page could not load the generator. Please reload and try again.",
@@ -93,7 +96,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
         Your browser sends the key straight to {service.name}: it never reaches our servers and is not saved,
         so it is gone when you leave the page. Generated answers are not checked by our newsroom.
       </p>
-      <form className="mt-4" onSubmit={generate} aria-busy={generating}>
+      <form className="mt-4" onSubmit={generate} aria-busy={generating} data-needs-script="">
         <label htmlFor="faq-ai-key" className="block font-semibold">
           {service.name} API key
         </label>
