@@ -30,7 +30,7 @@ import autocannon from "autocannon";
 import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
 import { serveProduction } from "../scripts/lib/serve.ts";
 import { headline, sentence } from "../server/feeds/testing/generate.ts";
-import { adminQuery, schemasSizeMb, urlWithSchema } from "../server/store/postgres/scratch-schema.server.ts";
+import { adminQuery, schemasSizeMb, urlWithSchema } from "../server/store/testing/scratch-schema.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const flag = (name: string, env: string, fallback: string) =>

@@ -17,7 +17,7 @@ import { feedUserAgent } from "../server/feeds/fetch.server.ts";
 import { fetchSectionArticles } from "../server/feeds/live.server.ts";
 import { readFeed, readFeedFile } from "../server/feeds/read-feed.server.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT } from "../server/feeds/section-articles.ts";
-import { notifyPageChanges } from "../server/store/postgres/page-changes.server.ts";
+import { announcePageChanges } from "../server/store/open.server.ts";
 
 const USAGE = `Usage:
   feeds parse <file-or-url> [--section KEY]
@@ -83,12 +83,10 @@ async function refreshCommand(): Promise<number> {
   try {
     const outcomes = await engine.refreshAll();
     // On PostgreSQL the servers' page caches hear of the change (as from a server's own refresh).
-    const databaseUrl = getConfig().DATABASE_URL;
-    if (databaseUrl && changed.size > 0) {
-      await notifyPageChanges(databaseUrl, [...changed]).catch((error: Error) =>
-        process.stderr.write(`Could not tell the servers of the change: ${error.message}\n`),
-      );
-    }
+    const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = getConfig();
+    await announcePageChanges({ dataDir, databaseUrl }, [...changed]).catch((error: Error) =>
+      process.stderr.write(`Could not tell the servers of the change: ${error.message}\n`),
+    );
     for (const o of outcomes) if (o.status === "failed") process.stderr.write(`${o.url}: ${o.error}\n`);
     print(outcomes);
     return outcomes.some((o) => o.status === "failed") ? 1 : 0;

@@ -28,7 +28,7 @@ import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { nonceContext, servicesContext } from "./request-context.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
-import { openPageChanges } from "./store/postgres/page-changes.server.ts";
+import { listenForPageChanges } from "./store/open.server.ts";
 
 export type AppOptions = {
   config: Config;
@@ -90,13 +90,14 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   });
   const pagesOf = (sections: readonly string[]) => ["/", ...sections.map((s) => `/${s}`)];
   // On PostgreSQL a change written by any process reaches every process's page cache (NOTIFY).
-  const pageChanges = config.DATABASE_URL
-    ? openPageChanges(config.DATABASE_URL, {
-        onChange: (sections) => (sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.clear()),
-        onError: (error) =>
-          logger.warn({ err: error.message }, "page change listener dropped; listening again"),
-      })
-    : undefined;
+  const pageChanges = listenForPageChanges(
+    { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL },
+    {
+      onChange: (sections) => (sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.clear()),
+      onError: (error) =>
+        logger.warn({ err: error.message }, "page change listener dropped; listening again"),
+    },
+  );
   // Pages only ever read the store: fetching, parsing and writing run in the ingest worker. On
   // PostgreSQL the processes share the polling through the job queue; ROLE=web processes never poll.
   const feeds = createFeedEngine({

@@ -1,7 +1,5 @@
-import path from "node:path";
 import { logger } from "./logger.server.ts";
-import { DATABASE_FILE } from "./store/db.server.ts";
-import { openStore, redactUrl, type StoreLocation } from "./store/open.server.ts";
+import { openStore, redactUrl, type StoreLocation, sqliteFileIn } from "./store/open.server.ts";
 import type { Store } from "./store/store.ts";
 
 /** The data store cannot be used; the message is one line naming the store and what to do. */
@@ -17,7 +15,7 @@ function reasonOf(error: unknown): { code: string; text: string } {
 
 /** What an operator should do about a store that cannot be opened, by the kind of failure. */
 export function storeOpenMessage(dataDir: string, error: unknown): string {
-  const file = path.resolve(dataDir, DATABASE_FILE);
+  const file = sqliteFileIn(dataDir);
   const { code, text } = reasonOf(error);
   if (/not a database|malformed|corrupt/i.test(text))
     return `The data store ${file} is damaged (${text}). Move it aside or restore a backup, then start again: a new store is created and refilled from the feeds (DATA_DIR=${dataDir}).`;
@@ -73,7 +71,7 @@ export function openServerStore(
         return;
       }
       log.warn(
-        { file: path.resolve(location.dataDir, DATABASE_FILE), problems: first },
+        { file: sqliteFileIn(location.dataDir), problems: first },
         "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
       );
     },

@@ -141,6 +141,17 @@ describe("checkImports", () => {
     ).toEqual(["layer-cycle"]);
   });
 
+  it("fails when the store imports the server modules above it, even a type", () => {
+    expect(
+      rules({
+        "server/store/feed-store.ts": 'import type { FeedItem } from "../feeds/normalize.ts";',
+        "server/feeds/normalize.ts": 'import type { Store } from "../store/store.ts";',
+        "server/store/store.ts": 'import type { A } from "../../app/lib/article.ts";',
+        "app/lib/article.ts": "export type A = 1;",
+      }),
+    ).toEqual(["store-imports-server"]);
+  });
+
   it("allows imports back and forth inside one folder", () => {
     expect(
       rules({

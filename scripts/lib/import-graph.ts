@@ -149,7 +149,8 @@ function layerCycles(edges: Edge[]): Violation[] {
 
 /**
  * The rules: no cycle between layers; server code never imports app/routes/ (routes call the
- * server, not the other way round); app/lib/ is browser-safe shared code, so it never imports
+ * server, not the other way round); the store (server/store/) is the bottom of the server and
+ * imports nothing else of it; app/lib/ is browser-safe shared code, so it never imports
  * server/. Test files are left out: a test may reach across layers to check them.
  */
 export function checkImports(edges: Edge[]): Violation[] {
@@ -162,6 +163,12 @@ export function checkImports(edges: Edge[]): Violation[] {
       violations.push({
         rule: "server-imports-route",
         message: `${edge.from} imports "${edge.specifier}": server code must not import app/routes/`,
+      });
+    }
+    if (edge.from.startsWith("server/store/") && !edge.to.startsWith("server/store/") && to === "server") {
+      violations.push({
+        rule: "store-imports-server",
+        message: `${edge.from} imports "${edge.specifier}": the store is the bottom layer; it imports only itself and app/lib/`,
       });
     }
     if (from === "app/lib" && to === "server") {

@@ -1,8 +1,8 @@
 import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
+import type { FeedsConfig } from "../store/feed-store.ts";
 import { FeedsConfigError } from "./errors.ts";
 
-/** Section → its feed URLs, in the spec's section order; only configured sections appear. */
-export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]>;
+export type { FeedsConfig };
 
 /**
  * Validates the feeds file (`{ "<section key>": ["<feed url>", ...] }`). Every problem throws a

@@ -1,36 +1,10 @@
+import type { FeedItem } from "../store/feed-store.ts";
 import { parseFeedDate } from "./dates.ts";
 import type { ParsedFeed, RawItem } from "./parse.ts";
 import { firstChars, htmlToText, htmlToTextWithWords, readTimeFromWords } from "./text.ts";
 
-/**
- * A feed item after the spec's rules, independent of the section showing it (a feed can serve two
- * sections; category, fallback id and `featured` are decided per section in section-articles.ts).
- * This is what the store keeps.
- */
-export type FeedItem = {
-  /** guid (Atom: id), as written. */
-  guid?: string;
-  /**
-   * Index of the item in its feed, counting every item the feed listed; read back from the store,
-   * its place among the feed's distinct current items, or -1 once it left the feed (archive).
-   */
-  position: number;
-  /** The stored row's id (items read from the store): an id for an item without guid or place. */
-  storeId?: number;
-  title: string;
-  excerpt: string;
-  content: string;
-  /** ISO 8601. */
-  publishedAt: string;
-  /** False when the item had no usable date and publishedAt is when we first saw it. */
-  dated: boolean;
-  link?: string;
-  imageUrl?: string;
-  author?: string;
-  readTime: number;
-  /** The publisher's categories (spec §3 "categories"): plain text, trimmed, deduplicated, capped. */
-  categories?: string[];
-};
+// The item this module makes is the one the store keeps, so the store's interface defines it.
+export type { FeedItem };
 
 /** Categories kept per item, and the longest kept: a label, not a paragraph. */
 export const MAX_CATEGORIES = 8;

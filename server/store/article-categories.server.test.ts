@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { FeedItem } from "../feeds/normalize.ts";
 import { openDatabase, schemaVersion } from "./db.server.ts";
 import { createFeedStore } from "./feed-store.server.ts";
+import type { FeedItem } from "./feed-store.ts";
 import { MIGRATIONS } from "./migrations.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 

@@ -22,6 +22,23 @@ describe("the store's boundary", () => {
     expect(outside).toEqual([]);
   });
 
+  it("is reached through its interface only: store.ts, feed-store.ts and open.server.ts (benches: testing/)", () => {
+    const INTERFACE = new Set(["store.ts", "feed-store.ts", "open.server.ts"]);
+    const reached = ["app", "server", "scripts", "bench"]
+      .flatMap(sources)
+      .filter((file) => !file.startsWith(`server${path.sep}store${path.sep}`))
+      .flatMap((file) =>
+        [...readFileSync(path.join(root, file), "utf8").matchAll(/from "([^"]*\/store\/[^"]+)"/g)].map(
+          (m) => `${file}: ${m[1]}`,
+        ),
+      )
+      .filter((use) => {
+        const inStore = use.slice(use.lastIndexOf("/store/") + "/store/".length);
+        return !INTERFACE.has(inStore) && !(use.startsWith(`bench${path.sep}`) && inStore.startsWith("testing/"));
+      });
+    expect(reached).toEqual([]);
+  });
+
   it("recognises either driver's import", () => {
     for (const line of [
       'import { DatabaseSync } from "node:sqlite";',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FeedItem } from "../feeds/normalize.ts";
 import { type KnownItem, orderKeys, planRefresh } from "./feed-rows.server.ts";
+import type { FeedItem } from "./feed-store.ts";
 
 describe("orderKeys", () => {
   it("numbers a first listing from 0", () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isFeedSectionKey } from "../../app/lib/sections.ts";
-import type { FeedItem } from "../feeds/normalize.ts";
+import type { FeedItem } from "./feed-store.ts";
 import { type FeedResult, type FeedState, FUTURE_TOLERANCE_MS, type PlacedItem } from "./feed-store.ts";
 
 /**

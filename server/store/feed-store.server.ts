@@ -1,7 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { TextSegment } from "../../app/lib/article.ts";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../app/lib/sections.ts";
-import type { FeedItem } from "../feeds/normalize.ts";
 import { transaction } from "./db.server.ts";
 import {
   dedupeKey,
@@ -15,7 +14,7 @@ import {
   rowToState,
   str,
 } from "./feed-rows.server.ts";
-import type { FeedResult, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
+import type { FeedItem, FeedResult, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
 export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 

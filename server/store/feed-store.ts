@@ -1,13 +1,44 @@
 import type { TextSegment } from "../../app/lib/article.ts";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
-import type { FeedsConfig } from "../feeds/feeds-config.ts";
-import type { FeedItem } from "../feeds/normalize.ts";
 
 /**
  * The feed archive's interface. Every method is asynchronous and names no driver type, so a second
  * store (PostgreSQL) is another implementation of this file's types in a folder of its own; the
  * SQLite one is feed-store.server.ts.
  */
+
+/** Section → its feed URLs, in the spec's section order; only configured sections appear. */
+export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]>;
+
+/**
+ * A feed item after the spec's rules (the feed engine's normalize.ts makes it), independent of the
+ * section showing it (a feed can serve two sections; category, fallback id and `featured` are
+ * decided per section in section-articles.ts). This is what the store keeps.
+ */
+export type FeedItem = {
+  /** guid (Atom: id), as written. */
+  guid?: string;
+  /**
+   * Index of the item in its feed, counting every item the feed listed; read back from the store,
+   * its place among the feed's distinct current items, or -1 once it left the feed (archive).
+   */
+  position: number;
+  /** The stored row's id (items read from the store): an id for an item without guid or place. */
+  storeId?: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  /** ISO 8601. */
+  publishedAt: string;
+  /** False when the item had no usable date and publishedAt is when we first saw it. */
+  dated: boolean;
+  link?: string;
+  imageUrl?: string;
+  author?: string;
+  readTime: number;
+  /** The publisher's categories (spec §3 "categories"): plain text, trimmed, deduplicated, capped. */
+  categories?: string[];
+};
 
 /** A feed's refresh bookkeeping. Times are ISO strings. */
 export type FeedState = {

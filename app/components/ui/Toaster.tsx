@@ -62,8 +62,12 @@ export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => subscribeToasts(setToasts), []);
   return (
+    // A live region from the first render: screen readers announce what is added to a region
+    // they already watch more reliably than a status element that appears on its own.
     <section
       aria-label="Notifications"
+      aria-live="polite"
+      aria-relevant="additions text"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center has-[li]:p-3 sm:left-auto sm:has-[li]:p-4"
     >
       <ol className="flex w-full max-w-sm flex-col gap-2 sm:w-96">

@@ -1,6 +1,5 @@
 import type pg from "pg";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../../app/lib/sections.ts";
-import type { FeedItem } from "../../feeds/normalize.ts";
 import {
   dedupeKey,
   fieldValues,
@@ -14,7 +13,7 @@ import {
   rowToState,
   str,
 } from "../feed-rows.server.ts";
-import type { FeedStore, PlacedItem, SearchRow } from "../feed-store.ts";
+import type { FeedItem, FeedStore, PlacedItem, SearchRow } from "../feed-store.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
 

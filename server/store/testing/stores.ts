@@ -13,10 +13,10 @@ import pg from "pg";
 import { describe, it } from "vitest";
 import { openDatabase } from "../db.server.ts";
 import type { StoreLocation } from "../open.server.ts";
-import { adminQuery as adminQueryOn, urlWithSchema } from "../postgres/scratch-schema.server.ts";
 import { openPostgresStore } from "../postgres/store.server.ts";
 import { createStore } from "../store.server.ts";
 import type { Store } from "../store.ts";
+import { adminQuery as adminQueryOn, urlWithSchema } from "./scratch-schema.ts";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL || "postgres://evnews:evnews@127.0.0.1:5432/evnews_test";
