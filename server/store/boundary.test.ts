@@ -34,7 +34,9 @@ describe("the store's boundary", () => {
       )
       .filter((use) => {
         const inStore = use.slice(use.lastIndexOf("/store/") + "/store/".length);
-        return !INTERFACE.has(inStore) && !(use.startsWith(`bench${path.sep}`) && inStore.startsWith("testing/"));
+        return (
+          !INTERFACE.has(inStore) && !(use.startsWith(`bench${path.sep}`) && inStore.startsWith("testing/"))
+        );
       });
     expect(reached).toEqual([]);
   });

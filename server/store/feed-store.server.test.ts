@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { FeedsConfig } from "./feed-store.ts";
 import { openDatabase } from "./db.server.ts";
 import { createFeedStore, type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
-import type { FeedItem } from "./feed-store.ts";
+import type { FeedItem, FeedsConfig } from "./feed-store.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const A = "https://a.example/feed";
