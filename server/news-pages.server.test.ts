@@ -136,6 +136,16 @@ describe("a section with no configured feed", () => {
     });
   });
 
+  it("gives an older page of it the empty state too, logged the same way", async () => {
+    const { warnings, log } = recorder();
+    const page = await loadSection(await services(configured), "national", 2, log);
+    expect(page).toEqual({ articles: [], sample: false, page: 2, older: false });
+    expect(warnings).toContainEqual({
+      obj: { section: "national" },
+      msg: "No RSS feed configured for section: national",
+    });
+  });
+
   it("leaves its home block out and shows the others", async () => {
     const { warnings, log } = recorder();
     const home = await loadHome(await services(configured), { log });
@@ -201,6 +211,15 @@ describe("home on a cold start with one hanging publisher", () => {
 
   it("fails as a whole only when no block could load", async () => {
     const s = await services([...HOME_SECTIONS], [...HOME_SECTIONS]);
+    await expect(loadHome(s, { deadlineMs: 300, log: recorder().log })).rejects.toBeInstanceOf(
+      LoadTimeoutError,
+    );
+  });
+
+  it("fails as a whole too when the sections with feeds all hang and the others have none", async () => {
+    // national has no feed (an empty block, never a load); the five that do all hang.
+    const withFeeds = HOME_SECTIONS.filter((k) => k !== "national");
+    const s = await services(withFeeds, withFeeds);
     await expect(loadHome(s, { deadlineMs: 300, log: recorder().log })).rejects.toBeInstanceOf(
       LoadTimeoutError,
     );

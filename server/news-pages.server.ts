@@ -81,20 +81,20 @@ async function sectionArticles(
   key: FeedSectionKey,
   limit: number,
   log: Pick<EngineLogger, "warn">,
-): Promise<SectionArticles> {
+): Promise<SectionArticles & { noFeed?: true }> {
   try {
     return await feeds.getSectionArticles(key, limit);
   } catch (error) {
     if (!(error instanceof UnknownSectionError)) throw error;
     log.warn({ section: key }, error.message);
-    return { articles: [], sample: false };
+    return { articles: [], sample: false, noFeed: true };
   }
 }
 
 /**
  * Home: 5 articles for each of the six sections, loaded in parallel. Each block stands alone: a
  * section still cold when the deadline passes (one hanging publisher) is left out like an empty
- * one, and the others render. Only when no section at all answered does the page fail.
+ * one, and the others render. Only when no section with a feed answered does the page fail.
  */
 export async function loadHome(
   services: Services,
@@ -117,7 +117,9 @@ export async function loadHome(
     ),
     feeds.latestArticles(TICKER_LIMIT),
   ]);
-  if (sections.every((s) => s === null)) throw new LoadTimeoutError("No home section could be loaded");
+  // Sections without a feed never load; if every one that has feeds timed out, nothing could.
+  if (sections.some((s) => s === null) && sections.every((s) => s === null || s.noFeed))
+    throw new LoadTimeoutError("No home section could be loaded");
   const blocks = HOME_SECTIONS.map((key, i) => ({
     key,
     name: sectionDisplayName(key),

@@ -3,7 +3,7 @@
  * reader's first interaction, so the first click may open it before or after that code arrives.
  * Either way focus must move into the sheet and Escape must close it.
  */
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, holdRequests, test, waitForHydration } from "./fixtures.ts";
 
 test.skip(({ viewport }) => (viewport?.width ?? 0) >= 768, "narrow screens only");
 
@@ -31,17 +31,14 @@ test("the first click on the menu button moves focus into the sheet, and Escape 
 });
 
 test("the same when the sheet's code is slow to arrive after the first click", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/MobileMenu\.sheet-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const sheetScript = /MobileMenu\.sheet-[\w-]+\.js$/;
+  const release = await holdRequests(page, sheetScript);
+  const asked = page.waitForRequest(sheetScript);
   await page.goto("/about");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Open navigation menu" }).click();
+  // The sheet's script was asked for and is still held: the click came before it.
+  await asked;
   release();
   await sheetTakesFocusAndEscapeCloses(page);
 });
