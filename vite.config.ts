@@ -12,7 +12,7 @@ export default defineConfig({
         rollupOptions: {
           output: {
             // Every page's script in one chunk: React, React DOM, React Router, the root route and
-            // the frame's small modules (header, menus, toasts; the footer loads when seen). Separate files each cost a request and compress
+            // the frame's small modules (header, menus, the toasts' area; the footer loads when seen, the toasts themselves with the first one). Separate files each cost a request and compress
             // worse than one (1.5 KB gzip more, split as entry, react-dom and shell). Lazily loaded
             // widgets stay separate.
             codeSplitting: {
@@ -23,7 +23,7 @@ export default defineConfig({
                   // of its own cost a request and a gzip stream for a few hundred bytes), and the
                   // site's small settings modules: split off, the pages that use them loaded a chunk
                   // more (measured: +0.4 to +1.8 KB on /faq, /books and /radio).
-                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/root\.tsx$|\/content\/(identity|embeds|site)\.ts$|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?!SiteFooter\.tsx|[^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/root\.tsx$|\/content\/(identity|embeds|site)\.ts$|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?!SiteFooter\.tsx|ToastList\.tsx|[^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
                 },
                 // What the home and section pages share (cards, blocks; the skeletons load on interaction); the home page's own
                 // ticker goes with its route module, its video and newsletter load when seen.

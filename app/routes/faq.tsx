@@ -15,6 +15,23 @@ const FaqAiPanel = hydrateWhenSeen("faq-ai", () =>
   import("../components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel),
 );
 
+// The generator's form does nothing without its script: a send before that script has run (Enter
+// right after typing, on a slow phone) is held rather than reloading the page, and the panel
+// sends it once it is ready (FaqAiPanel).
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.matches("[data-needs-script]:not([data-ready] *)")) {
+        event.preventDefault();
+        form.setAttribute("data-held", "");
+      }
+    },
+    true,
+  );
+}
+
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, {
     title: "Frequently Asked Questions",

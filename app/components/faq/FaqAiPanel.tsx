@@ -34,9 +34,15 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
   const missing = key.trim() === "";
 
   useEffect(() => {
-    // The panel's script loads when the reader nears it: a key typed before it arrived is kept.
+    // The panel's script loads when the reader nears it: a key typed before it arrived is kept,
+    // and a send held meanwhile (routes/faq.tsx) goes now, once the panel has rendered.
     const typed = input.current?.value;
     if (typed) setKey(typed);
+    const form = input.current?.form;
+    if (form?.hasAttribute("data-held")) {
+      form.removeAttribute("data-held");
+      setTimeout(() => form.isConnected && form.requestSubmit(), 0);
+    }
     void firstInteraction()
       .then(loadAi)
       .catch(() => {

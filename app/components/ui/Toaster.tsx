@@ -1,80 +1,34 @@
-import { useEffect, useRef, useState } from "react";
-import { dismissToast, subscribeToasts, TOAST_LIFETIME_MS, type Toast } from "../../lib/toast.ts";
-import { X } from "./icons.tsx";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { subscribeToasts, type Toast } from "../../lib/toast.ts";
 
-const KIND_STYLE: Record<Toast["kind"], string> = {
-  message: "border-line bg-surface",
-  success: "border-emerald-600/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
-  error: "border-red-600/50 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
-};
-
-function ToastItem({ toast }: { toast: Toast }) {
-  const [paused, setPaused] = useState(false);
-  const left = useRef(TOAST_LIFETIME_MS);
-  useEffect(() => {
-    if (paused) return;
-    const started = Date.now();
-    const timer = window.setTimeout(() => dismissToast(toast.id), left.current);
-    return () => {
-      window.clearTimeout(timer);
-      left.current -= Date.now() - started;
-    };
-  }, [paused, toast.id]);
-
-  return (
-    <li className="pointer-events-auto w-full">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the timer */}
-      <div
-        role={toast.kind === "error" ? "alert" : "status"}
-        aria-atomic="true"
-        data-kind={toast.kind}
-        onMouseEnter={() => setPaused(true)}
-        onMouseLeave={() => setPaused(false)}
-        onFocus={() => setPaused(true)}
-        onBlur={() => setPaused(false)}
-        className={`toast-in flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${KIND_STYLE[toast.kind]}`}
-      >
-        <div className="min-w-0 flex-1">
-          <p className="font-semibold">{toast.title}</p>
-          {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
-        </div>
-        <button
-          type="button"
-          onClick={() => dismissToast(toast.id)}
-          aria-label="Close notification"
-          className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      </div>
-    </li>
-  );
-}
+// The toasts' own code loads with the first toast: most page views show none (the welcome toast
+// comes a second after the first home page of a visit), and every page's script counts.
+const ToastList = lazy(() => import("./ToastList.tsx").then((m) => ({ default: m.ToastList })));
 
 /**
  * The page's notification area; announced politely, errors assertively. It sits at the bottom
  * (the right-hand corner on wide screens), where no navigation is: the top bar, masthead and
  * section links are all at the top, and nothing is fixed at the bottom. Below the mobile menu's
  * overlay (z-40), so an open menu is never covered either. Padded only while it holds a toast:
- * an empty area has no height, so the first toast does not move it (no layout shift).
+ * an empty area has no height, so the first toast does not move it (no layout shift). A live
+ * region from the first render: screen readers announce what is added to a region they already
+ * watch more reliably than a status element that appears on its own.
  */
 export function Toaster() {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [toasts, setToasts] = useState<readonly Toast[]>([]);
   useEffect(() => subscribeToasts(setToasts), []);
   return (
-    // A live region from the first render: screen readers announce what is added to a region
-    // they already watch more reliably than a status element that appears on its own.
     <section
       aria-label="Notifications"
       aria-live="polite"
       aria-relevant="additions text"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center has-[li]:p-3 sm:left-auto sm:has-[li]:p-4"
     >
-      <ol className="flex w-full max-w-sm flex-col gap-2 sm:w-96">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} />
-        ))}
-      </ol>
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

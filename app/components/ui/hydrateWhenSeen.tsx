@@ -25,36 +25,10 @@ function whenNear(id: string): Promise<void> {
   });
 }
 
-const held = new Map<string, HTMLFormElement>();
-
-/**
- * A form marked `data-needs-script` does nothing useful without its script (the FAQ generator),
- * so a send before the part's script has run (Enter right after typing, on a slow phone) is held
- * instead of reloading the page, and sent again once the part is ready.
- */
-function holdScriptFormsUntilReady(id: string) {
-  const element = document.getElementById(id);
-  if (!element) return;
-  const onSubmit = (event: SubmitEvent) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-needs-script")) return;
-    if (element.hasAttribute("data-ready")) return;
-    event.preventDefault();
-    held.set(id, form);
-  };
-  element.addEventListener("submit", onSubmit, true);
-}
-
-/**
- * Marks the part's box once its script runs (a test waits for it before clicking inside) and
- * sends a form held meanwhile; the timeout lets the part's own mount effects render first.
- */
+/** Marks the part's box once its script runs (a test waits for it before clicking inside). */
 function MarkReady({ id }: { id: string }) {
   useEffect(() => {
     document.getElementById(id)?.setAttribute("data-ready", "");
-    const form = held.get(id);
-    held.delete(id);
-    if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
   }, [id]);
   return null;
 }
@@ -83,7 +57,6 @@ export function hydrateWhenSeen<P extends object>(
   if (import.meta.env.SSR) void load().then((component) => (loaded = component));
   const Part = lazy(() => {
     if (loaded) return settled({ default: loaded });
-    if (!import.meta.env.SSR) holdScriptFormsUntilReady(id);
     return (import.meta.env.SSR ? load() : whenNear(id).then(load)).then(
       (component) => ({ default: component }),
       () => new Promise<never>(() => {}),
