@@ -146,7 +146,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   app.use(createFeedsApi(feeds));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(
-    createImageProxy(store.images.isStoredImage, { allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on" }),
+    createImageProxy(store.images.isStoredImage, {
+      allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on",
+      siteUrl: config.SITE_URL,
+    }),
   );
 
   if (vite) {
