@@ -174,6 +174,43 @@ describe("GET /api/health/feeds", () => {
       server.close();
     }
   });
+
+  it("never publishes the user and password in a feed URL (13.3)", async () => {
+    const app = express().use(
+      createFeedsApi({
+        getSectionArticles: engine.getSectionArticles,
+        health: async () =>
+          ["https://reader:s3cret@pub.example/feed.xml", "http://s3cret@pub.example/b.xml?k=1"].map(
+            (url) => ({
+              url,
+              sections: ["local"],
+              lastSuccessAt: null,
+              lastAttemptAt: null,
+              lastError: "Redirect loop at https://reader:p@ss:s3cret@pub.example/a",
+              consecutiveFailures: 1,
+              nextCheckAt: null,
+              articleCount: 0,
+            }),
+          ),
+      }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health/feeds`);
+      const text = await res.text();
+      expect(text).not.toContain("s3cret");
+      expect(text).not.toContain("reader");
+      const feeds = (JSON.parse(text) as { feeds: { url: string; lastError: string }[] }).feeds;
+      expect(feeds.map((f) => f.url)).toEqual([
+        "https://…@pub.example/feed.xml",
+        "http://…@pub.example/b.xml?…",
+      ]);
+      expect(feeds[0]?.lastError).toBe("Redirect loop at https://…@pub.example/a");
+    } finally {
+      server.close();
+    }
+  });
 });
 
 /** The store's own words when every write is refused (PostgreSQL: its disk_full error). */
