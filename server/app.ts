@@ -108,6 +108,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     databaseUrl: config.DATABASE_URL,
     ingest: config.FEEDS_INGEST,
     ingestNice: config.INGEST_NICE,
+    allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
     polling: config.ROLE === "web" ? "off" : config.DATABASE_URL ? "shared" : "local",
     onStoreChange: (sections) => {
       pageCache.invalidate(pagesOf(sections));
