@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
 import { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
+import { fixture, respond, startFeedServer } from "./feeds/testing/feed-server.ts";
 import { logger } from "./logger.server.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -38,4 +40,39 @@ describe("createApp", () => {
       "No RSS feed configured for sections: national, opinion (their pages show no articles)",
     );
   });
+
+  it.each(["inline", "worker"] as const)(
+    "fetches feeds as its own FEEDS_ALLOW_PRIVATE says, not the process environment's (%s ingest)",
+    async (ingest) => {
+      // The tests' environment lets feed fetches reach loopback; this app's config does not.
+      expect(process.env.FEEDS_ALLOW_PRIVATE).toBe("on");
+      const dataDir = mkdtempSync(join(tmpdir(), "app-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const publisher = await startFeedServer({ "/a.xml": respond(fixture("rss2-basic.xml")) });
+      cleanups.push(() => publisher.close());
+      const feedsFile = join(dataDir, "feeds.json");
+      writeFileSync(feedsFile, JSON.stringify({ technology: [publisher.url("/a.xml")] }));
+      const config = parseConfig({
+        SITE_URL: "http://localhost:3000",
+        DATA_DIR: dataDir,
+        FEEDS_CONFIG: feedsFile,
+        FEEDS_INGEST: ingest,
+        FEEDS_ALLOW_PRIVATE: "off",
+      });
+      const app = createApp({ config, startFeeds: false });
+      cleanups.push(() => (app.locals.close as () => Promise<void>)());
+      await app.locals.ready;
+      const server = app.listen(0, "127.0.0.1");
+      cleanups.push(() => void server.close());
+      await new Promise((resolve) => server.once("listening", resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // A cold section: its feed's first fetch, which the app's guard refuses.
+      await (await fetch(`${base}/api/articles?section=technology`)).arrayBuffer();
+      const health = (await (await fetch(`${base}/api/health/feeds`)).json()) as {
+        feeds: { lastError: string | null }[];
+      };
+      expect(health.feeds[0]?.lastError).toBe("Refused: 127.0.0.1 is not a public internet address");
+      expect(publisher.requests).toEqual([]);
+    },
+  );
 });

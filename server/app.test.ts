@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { type IncomingMessage, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
 import { openStore } from "./store/open.server.ts";
@@ -15,6 +15,8 @@ let app: ReturnType<typeof createApp>;
 let server: Server;
 let base: string;
 let dataDir: string;
+/** The app's own logger (its module instance, as Vite loaded it for the app). */
+let appLogger: typeof import("./logger.server.ts").logger;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "app-"));
@@ -31,6 +33,11 @@ beforeAll(async () => {
   const config = parseConfig({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "0", SITE_URL: "http://127.0.0.1" });
   const mod = (await vite.ssrLoadModule(path.join(root, "server/app.ts"))) as typeof import("./app.ts");
   app = mod.createApp({ config, vite, startFeeds: false });
+  appLogger = (
+    (await vite.ssrLoadModule(
+      path.join(root, "server/logger.server.ts"),
+    )) as typeof import("./logger.server.ts")
+  ).logger;
   await app.locals.ready;
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -94,4 +101,29 @@ describe("methods on the real app", () => {
     expect(res.status).toBe(303);
     expect(await storedMessages()).toBe(before + 1);
   }, 20_000);
+
+  it("refuses TRACE, PROPFIND and other methods no route takes with 405 and Allow, logging no error (13.15)", async () => {
+    // pino-http's per-request loggers are children of the app's logger and find its methods on
+    // it, so spying there sees their error lines too (the 500 once logged a stack).
+    const errors = [vi.spyOn(appLogger, "error"), vi.spyOn(appLogger, "fatal"), vi.spyOn(console, "error")];
+    try {
+      // fetch cannot send TRACE (a forbidden method), so plain HTTP requests.
+      for (const [method, target] of [
+        ["TRACE", "/"],
+        ["TRACE", "/contact"],
+        ["PROPFIND", "/"],
+        ["MKCOL", "/technology"],
+      ] as const) {
+        const res = await new Promise<IncomingMessage>((resolve, reject) =>
+          request(`${base}${target}`, { method }, resolve).on("error", reject).end(),
+        );
+        res.resume();
+        expect(res.statusCode, `${method} ${target}`).toBe(405);
+        expect(res.headers.allow, `${method} ${target}`).toBe("GET, HEAD, POST");
+      }
+      for (const spy of errors) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of errors) spy.mockRestore();
+    }
+  });
 });

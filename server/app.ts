@@ -108,6 +108,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     databaseUrl: config.DATABASE_URL,
     ingest: config.FEEDS_INGEST,
     ingestNice: config.INGEST_NICE,
+    allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
     polling: config.ROLE === "web" ? "off" : config.DATABASE_URL ? "shared" : "local",
     onStoreChange: (sections) => {
       pageCache.invalidate(pagesOf(sections));
@@ -146,7 +147,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   app.use(createFeedsApi(feeds));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(
-    createImageProxy(store.images.isStoredImage, { allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on" }),
+    createImageProxy(store.images.isStoredImage, {
+      allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on",
+      siteUrl: config.SITE_URL,
+    }),
   );
 
   if (vite) {

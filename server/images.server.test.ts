@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, get as httpGet, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,6 +31,34 @@ describe("imageSrc", () => {
       expect(imageSrc(u, "http://localhost:3000"), u).toBeUndefined();
     }
   });
+
+  it("treats our host as ours whatever the scheme or port: never relayed, only our static images kept", () => {
+    const site = "https://news.example";
+    for (const u of [
+      "http://news.example/api/stream?port=8076",
+      "https://news.example:8443/api/stream?port=8076",
+      "http://NEWS.example.:8080/rss.xml",
+      "https://news.example:8443/images/../api/stream",
+    ]) {
+      expect(imageSrc(u, site), u).toBeUndefined();
+    }
+    expect(imageSrc("http://news.example:8080/images/samples/bus.svg", site)).toBe("/images/samples/bus.svg");
+    // Another host on the same domain is a publisher like any other.
+    expect(imageSrc("https://cdn.news.example/a.jpg", site)).toBe(
+      "/img?u=https%3A%2F%2Fcdn.news.example%2Fa.jpg",
+    );
+  });
+
+  it("with local fixture publishers (loopback allowed), tells them from us by port", () => {
+    const site = "http://127.0.0.1:4317";
+    expect(imageSrc("http://127.0.0.1:4319/a.png", site, { allowPrivate: true })).toBe(
+      "/img?u=http%3A%2F%2F127.0.0.1%3A4319%2Fa.png",
+    );
+    expect(
+      imageSrc("http://127.0.0.1:4317/api/stream?port=8076", site, { allowPrivate: true }),
+    ).toBeUndefined();
+    expect(imageSrc("http://127.0.0.1:4319/a.png", site)).toBeUndefined();
+  });
 });
 
 describe("image proxy", () => {
@@ -41,6 +69,14 @@ describe("image proxy", () => {
   let publicOnly: Server;
   let up = "";
   let base = "";
+  const SITE = "https://news.example";
+  /** Stored images on our own host: SITE_URL's on another scheme or port, and the request's. */
+  const ownAddresses = () => [
+    "http://news.example/api/stream?port=8076",
+    "https://news.example:8443/a.png",
+    `${base}/img?u=${encodeURIComponent(`${up}/ok.png`)}`,
+    `http://127.0.0.1:${(publicOnly.address() as AddressInfo).port + 1}/a.png`,
+  ];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "img-"));
@@ -49,6 +85,11 @@ describe("image proxy", () => {
       if (req.url === "/ok.png")
         return void res.writeHead(200, { "content-type": "image/png" }).end("PNGDATA");
       if (req.url === "/redirect") return void res.writeHead(302, { location: "/ok.png" }).end();
+      // A publisher's image that redirects to us: the proxy would fetch itself.
+      if (req.url === "/to-us")
+        return void res
+          .writeHead(302, { location: `${base}/img?u=${encodeURIComponent(`${up}/ok.png`)}` })
+          .end();
       if (req.url === "/html")
         return void res.writeHead(200, { "content-type": "text/html" }).end("<script>");
       if (req.url === "/big") {
@@ -66,12 +107,23 @@ describe("image proxy", () => {
     });
     await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
     up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    // The local upstream is on loopback, so the proxy under test allows private addresses; a
+    // second one, as production runs it, does not.
+    app = express()
+      .use(createImageProxy(store.images.isStoredImage, { allowPrivate: true, siteUrl: SITE }))
+      .listen(0, "127.0.0.1");
+    publicOnly = express()
+      .use(createImageProxy(store.images.isStoredImage, { siteUrl: SITE }))
+      .listen(0, "127.0.0.1");
+    await Promise.all([app, publicOnly].map((s) => new Promise((r) => s.once("listening", r))));
+    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     const feed = `${up}/feed`;
     await store.feeds.syncFeeds(new Map([["local", [feed]]]));
     const images = [
-      ...["/ok.png", "/redirect", "/html", "/big", "/gone"].map((p) => `${up}${p}`),
+      ...["/ok.png", "/redirect", "/html", "/big", "/gone", "/to-us"].map((p) => `${up}${p}`),
       `http://localhost:${(upstream.address() as AddressInfo).port}/ok.png`,
       "http://169.254.169.254/latest/meta-data/iam.png",
+      ...ownAddresses(),
     ];
     const items = images.map((imageUrl, position) => ({
       guid: `g${position}`,
@@ -85,14 +137,6 @@ describe("image proxy", () => {
       readTime: 1,
     }));
     await store.feeds.saveSuccess(feed, { items }, "2026-01-01T00:00:00.000Z", "2026-01-01T00:10:00.000Z");
-    // The local upstream is on loopback, so the proxy under test allows private addresses; a
-    // second one, as production runs it, does not.
-    app = express()
-      .use(createImageProxy(store.images.isStoredImage, { allowPrivate: true }))
-      .listen(0, "127.0.0.1");
-    publicOnly = express().use(createImageProxy(store.images.isStoredImage)).listen(0, "127.0.0.1");
-    await Promise.all([app, publicOnly].map((s) => new Promise((r) => s.once("listening", r))));
-    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
@@ -140,16 +184,52 @@ describe("image proxy", () => {
   });
 
   it("in production, never fetches from loopback, private or link-local addresses", async () => {
+    // Asked as a public name would be, so loopback is not also our own host here.
     const viaPublicOnly = (u: string) =>
-      fetch(`http://127.0.0.1:${(publicOnly.address() as AddressInfo).port}/img?u=${encodeURIComponent(u)}`);
+      new Promise<IncomingMessage>((resolve, reject) =>
+        httpGet(
+          {
+            host: "127.0.0.1",
+            port: (publicOnly.address() as AddressInfo).port,
+            path: `/img?u=${encodeURIComponent(u)}`,
+            headers: { host: "proxy.example" },
+          },
+          (res) => resolve(res.resume()),
+        ).on("error", reject),
+      );
     for (const u of [
       `${up}/ok.png`,
       `http://localhost:${new URL(up).port}/ok.png`,
       "http://169.254.169.254/latest/meta-data/iam.png",
     ]) {
       const res = await viaPublicOnly(u);
-      expect(res.status, u).toBe(204);
-      expect(res.headers.get("x-image-unavailable"), u).toBe("The image is not available.");
+      expect(res.statusCode, u).toBe(204);
+      expect(res.headers["x-image-unavailable"], u).toBe("The image is not available.");
     }
+  });
+
+  it("never fetches our own host, on any scheme or port, named by SITE_URL or by the request", async () => {
+    const [otherScheme, otherPort, ownRequest, ownHostOtherPort] = ownAddresses() as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const publicOnlyGet = (u: string) =>
+      fetch(`http://127.0.0.1:${(publicOnly.address() as AddressInfo).port}/img?u=${encodeURIComponent(u)}`);
+    for (const [res, u] of [
+      [await publicOnlyGet(otherScheme), otherScheme],
+      [await publicOnlyGet(otherPort), otherPort],
+      [await publicOnlyGet(ownHostOtherPort), ownHostOtherPort],
+      // With local fixtures allowed, the port tells us from them: this is the proxy itself.
+      [await get(ownRequest), ownRequest],
+    ] as const) {
+      expect(res.status, u).toBe(400);
+      expect(await res.text(), u).toBe("Our own address is not relayed.");
+    }
+    // Nor through a publisher's redirect.
+    const redirected = await get(`${up}/to-us`);
+    expect(redirected.status).toBe(204);
+    expect(await redirected.text()).toBe("");
   });
 });

@@ -10,8 +10,34 @@ const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/;
 export type ImageProxyOptions = {
   /** Relay images from loopback and private networks too (local fixtures); off in production. */
   allowPrivate?: boolean;
+  /** Our public address (SITE_URL): its host is never fetched, whatever the scheme or port. */
+  siteUrl?: string;
   fetchImpl?: typeof fetch;
 };
+
+class OwnHostError extends Error {}
+
+/**
+ * Whether url is on one of our own hosts (lower case, trailing dot ignored). A host is us on any
+ * scheme or port: fetching it would call our own APIs (/api/stream) or another service on this
+ * machine. Only with local fixture publishers (loopback allowed) does the port count: they share
+ * our loopback host on other ports, and loopback is open to them anyway.
+ */
+function isOwnHost(url: URL, own: readonly (string | undefined)[], allowPrivate: boolean): boolean {
+  const key = (u: URL) => {
+    const name = u.hostname.toLowerCase().replace(/\.$/, "");
+    return allowPrivate ? `${name}:${u.port || (u.protocol === "https:" ? "443" : "80")}` : name;
+  };
+  const target = key(url);
+  return own.some((address) => {
+    if (!address) return false;
+    try {
+      return key(new URL(address)) === target;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * GET /img?u=URL relays a publisher's article image from our origin: readers' addresses stay
@@ -21,7 +47,7 @@ export type ImageProxyOptions = {
  */
 export function createImageProxy(
   isStoredImage: (url: string) => Promise<boolean>,
-  { allowPrivate = false, fetchImpl = fetch }: ImageProxyOptions = {},
+  { allowPrivate = false, siteUrl, fetchImpl = fetch }: ImageProxyOptions = {},
 ): Router {
   const router = Router();
   const dispatcher = allowPrivate ? undefined : publicOnlyDispatcher();
@@ -34,6 +60,10 @@ export function createImageProxy(
     } catch {
       return void res.status(400).type("text/plain").send("Bad image address.");
     }
+    // Our host as SITE_URL names it and as this request reached it (Host, scheme aside).
+    const own = [siteUrl, req.headers.host && `${req.protocol}://${req.headers.host}`];
+    if (isOwnHost(url, own, allowPrivate))
+      return void res.status(400).type("text/plain").send("Our own address is not relayed.");
     if (!(await isStoredImage(u).catch(() => false)))
       return void res.status(404).type("text/plain").send("Unknown image.");
 
@@ -45,6 +75,7 @@ export function createImageProxy(
       let upstream: globalThis.Response | undefined;
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         if (!allowPrivate) assertPublicHost(target);
+        if (isOwnHost(target, own, allowPrivate)) throw new OwnHostError("redirect to our own host");
         upstream = await fetchImpl(target, {
           redirect: "manual",
           signal: abort.signal,
@@ -90,6 +121,7 @@ export function createImageProxy(
         error instanceof Error && error.cause instanceof PrivateAddressError ? error.cause : error;
       if (reason instanceof PrivateAddressError)
         logger.warn({ err: reason.message, url: u }, "image address is not public");
+      else if (error instanceof OwnHostError) logger.warn({ url: u }, "image redirects to our own host");
       else if (!abort.signal.aborted) logger.debug({ err: String(error), url: u }, "image proxy failed");
     } finally {
       clearTimeout(timer);
@@ -116,11 +148,16 @@ function unavailable(res: Response, reason: string): void {
 const OWN_IMAGES = /^\/images\/[\w./-]+$/;
 
 /**
- * Where a page should load an article image from: our own static images directly, other origins
- * through /img. Any other address on our own origin (an API such as /api/stream) is dropped:
- * rendered as a same-origin <img> it would make every reader's browser call it.
+ * Where a page should load an article image from: our own static images directly, other hosts
+ * through /img. Any other address on our own host, whatever the scheme or port (an API such as
+ * /api/stream), is dropped: rendered as an <img> it would make every reader's browser call it,
+ * and relayed it would make /img call it. allowPrivate: as the image proxy's (local fixtures).
  */
-export function imageSrc(imageUrl: string | undefined, siteUrl: string): string | undefined {
+export function imageSrc(
+  imageUrl: string | undefined,
+  siteUrl: string,
+  { allowPrivate = false }: { allowPrivate?: boolean } = {},
+): string | undefined {
   if (!imageUrl) return undefined;
   let url: URL;
   try {
@@ -129,8 +166,7 @@ export function imageSrc(imageUrl: string | undefined, siteUrl: string): string 
     return undefined;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  const site = new URL(siteUrl);
-  if (url.origin !== site.origin) return `/img?u=${encodeURIComponent(imageUrl)}`;
+  if (!isOwnHost(url, [siteUrl], allowPrivate)) return `/img?u=${encodeURIComponent(imageUrl)}`;
   const ownFile = url.search === "" && OWN_IMAGES.test(url.pathname);
   return ownFile && !url.pathname.includes("..") ? url.pathname : undefined;
 }

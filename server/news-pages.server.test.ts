@@ -299,7 +299,9 @@ describe("a card's topic", () => {
     section: "technology",
     categories,
   });
-  const topic = (categories: string[]) => toCard(article(categories), "https://news.example").categories;
+  const topic = (categories: string[]) =>
+    toCard(article(categories), { SITE_URL: "https://news.example", IMAGE_PROXY_ALLOW_PRIVATE: "off" })
+      .categories;
 
   it("is the publisher's first category", () => {
     expect(topic(["Semiconductors", "Asia"])).toEqual(["Semiconductors"]);

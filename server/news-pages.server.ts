@@ -12,6 +12,7 @@ import {
   sectionDisplayName,
   sectionLabel,
 } from "../app/lib/sections.ts";
+import type { Config } from "./config.server.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { UnknownSectionError } from "./feeds/errors.ts";
 import { imageSrc } from "./images.server.ts";
@@ -49,9 +50,14 @@ function cardTopic(article: Pick<Article, "categories" | "category" | "section">
  * What a page gets of an article: the reduced form, with the image served from our origin, and the
  * publisher's first telling category, which the card shows as a topic beside the section's name.
  */
-export function toCard(article: Article, siteUrl: string): CardArticle {
+export function toCard(
+  article: Article,
+  config: Pick<Config, "SITE_URL" | "IMAGE_PROXY_ALLOW_PRIVATE">,
+): CardArticle {
   const { id: _id, ...card }: CardArticle & { id?: string } = toSummary(article);
-  const src = imageSrc(article.imageUrl, siteUrl);
+  const src = imageSrc(article.imageUrl, config.SITE_URL, {
+    allowPrivate: config.IMAGE_PROXY_ALLOW_PRIVATE === "on",
+  });
   if (src) card.imageUrl = src;
   else delete card.imageUrl;
   const topic = cardTopic(article);
@@ -123,7 +129,7 @@ export async function loadHome(
   const blocks = HOME_SECTIONS.map((key, i) => ({
     key,
     name: sectionDisplayName(key),
-    articles: (sections[i]?.articles ?? []).map((a) => toCard(a, config.SITE_URL)),
+    articles: (sections[i]?.articles ?? []).map((a) => toCard(a, config)),
   }))
     .filter((b) => b.articles.length > 0)
     // Only the first block's lead shows its picture (NewsBlock), so only it carries one.
@@ -148,7 +154,7 @@ export async function loadSection(
       return {
         // Older pages show no pictures.
         articles: onlyFirstImage(
-          archive.articles.map((a) => toCard(a, config.SITE_URL)),
+          archive.articles.map((a) => toCard(a, config)),
           false,
         ),
         sample: false,
@@ -163,7 +169,7 @@ export async function loadSection(
     return {
       // The section page shows the first card's picture, no other.
       articles: onlyFirstImage(
-        articles.map((a) => toCard(a, config.SITE_URL)),
+        articles.map((a) => toCard(a, config)),
         true,
       ),
       sample: sample && articles.length > 0,

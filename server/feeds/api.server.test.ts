@@ -5,12 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openTestStore, type StoreKind, storeKinds } from "../store/testing/stores.ts";
 import { createFeedsApi } from "./api.server.ts";
 import { createFeedEngine, type FeedEngine } from "./engine.server.ts";
 import { type FeedServer, fixture, respond, startFeedServer } from "./testing/feed-server.ts";
 
 // Real sockets and processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+const kinds = await storeKinds();
 
 let feeds: FeedServer;
 let engine: FeedEngine;
@@ -169,6 +172,123 @@ describe("GET /api/health/feeds", () => {
       expect(feed?.lastError).toBe("Redirect loop at https://pub.example/a?…");
     } finally {
       server.close();
+    }
+  });
+
+  it("never publishes the user and password in a feed URL (13.3)", async () => {
+    const app = express().use(
+      createFeedsApi({
+        getSectionArticles: engine.getSectionArticles,
+        health: async () =>
+          ["https://reader:s3cret@pub.example/feed.xml", "http://s3cret@pub.example/b.xml?k=1"].map(
+            (url) => ({
+              url,
+              sections: ["local"],
+              lastSuccessAt: null,
+              lastAttemptAt: null,
+              lastError: "Redirect loop at https://reader:p@ss:s3cret@pub.example/a",
+              consecutiveFailures: 1,
+              nextCheckAt: null,
+              articleCount: 0,
+            }),
+          ),
+      }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health/feeds`);
+      const text = await res.text();
+      expect(text).not.toContain("s3cret");
+      expect(text).not.toContain("reader");
+      const feeds = (JSON.parse(text) as { feeds: { url: string; lastError: string }[] }).feeds;
+      expect(feeds.map((f) => f.url)).toEqual([
+        "https://…@pub.example/feed.xml",
+        "http://…@pub.example/b.xml?…",
+      ]);
+      expect(feeds[0]?.lastError).toBe("Redirect loop at https://…@pub.example/a");
+    } finally {
+      server.close();
+    }
+  });
+});
+
+/** The store's own words when every write is refused (PostgreSQL: its disk_full error). */
+const REFUSED: Record<StoreKind, RegExp> = {
+  sqlite: /readonly|read-only|query_only/i,
+  postgres: /No space left on device/,
+};
+
+describe.each(kinds)("a failure the store cannot record (%s)", (kind) => {
+  it("shows in /api/health/feeds with the store's words, and the next cycles back the feed off (13.4)", async () => {
+    const t = await openTestStore(kind);
+    const publisher = await startFeedServer({ "/a.xml": respond(fixture("rss2-basic.xml")) });
+    const url = publisher.url("/a.xml");
+    // A frozen clock: the feed's next check stays ahead, whichever tick comes; the scheduler's
+    // ticks (60 ms apart) are counted through its dice.
+    let now = Date.parse("2026-01-01T00:00:00.000Z");
+    let ticks = 0;
+    const e = createFeedEngine({
+      feeds: new Map([["local", [url]]]),
+      store: t.store,
+      refreshMinutes: 0.001,
+      sampleFallback: false,
+      siteUrl: "https://news.example",
+      now: () => new Date(now),
+      random: () => {
+        ticks++;
+        return 0.5;
+      },
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const server = express().use(createFeedsApi(e)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const health = async () => {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health/feeds`);
+      return ((await res.json()) as { feeds: Record<string, unknown>[] }).feeds[0];
+    };
+    const fetches = () => publisher.requests.filter((r) => r.path === "/a.xml").length;
+    const failuresReach = (n: number) =>
+      vi.waitFor(async () => expect((await health())?.consecutiveFailures).toBeGreaterThanOrEqual(n), {
+        timeout: 15_000,
+      });
+    // The backoff after n failures at a 60 ms interval (a first tick can race the first fetch).
+    const backoff = (n: number) => 60 * 2 ** (n - 1);
+    const ticksPast = async (n: number) => {
+      const from = ticks;
+      await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(from + n), { timeout: 15_000 });
+    };
+    try {
+      await e.health(); // the feed list is written
+      const writable = await t.refuseWrites("all");
+      e.start();
+      await failuresReach(1);
+      // A tick running as the failure landed has finished once the next one is scheduled.
+      await ticksPast(1);
+      const shown = await health();
+      const first = Number(shown?.consecutiveFailures);
+      const fetched = fetches();
+      expect(shown).toMatchObject({
+        url,
+        lastAttemptAt: new Date(now).toISOString(),
+        lastError: expect.stringMatching(REFUSED[kind]),
+        nextCheckAt: new Date(now + backoff(first)).toISOString(),
+      });
+      expect(shown?.lastError).not.toMatch(/rollback/i);
+      // Not due again: three whole cycles pass without fetching it.
+      await ticksPast(3);
+      expect(fetches()).toBe(fetched);
+      // Once its check time comes it is tried again, and the wait doubles.
+      now += backoff(first);
+      await failuresReach(first + 1);
+      expect(fetches()).toBe(fetched + 1);
+      expect((await health())?.nextCheckAt).toBe(new Date(now + backoff(first + 1)).toISOString());
+      await writable();
+    } finally {
+      server.close();
+      await e.stop();
+      await publisher.close();
+      await t.dispose();
     }
   });
 });

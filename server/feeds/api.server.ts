@@ -15,12 +15,16 @@ function badRequest(res: Response, error: string): void {
 }
 
 /**
- * A feed URL without its query string and fragment, which often carry a publisher's access token.
- * "?…" stays as a hint that the configured URL has one.
+ * A feed URL without what often carries a publisher's access token: its user and password
+ * ("user:password@", up to the authority's last "@", as URL parsers read it), its query string and
+ * its fragment. "…@" and "?…" stay as hints that the configured URL has them.
  */
 export function redactUrl(url: string): string {
   const cut = url.search(/[?#]/);
-  return cut === -1 ? url : `${url.slice(0, cut)}${url[cut] === "?" ? "?…" : ""}`;
+  const head = cut === -1 ? url : url.slice(0, cut);
+  const tail = cut === -1 ? "" : url[cut] === "?" ? "?…" : "";
+  const noCredentials = head.replace(/^([a-z][\w+.-]*:\/\/)([^/]*@)/i, "$1…@");
+  return `${noCredentials}${tail}`;
 }
 
 /** URLs inside an error message (a redirect loop names one), redacted the same way. */

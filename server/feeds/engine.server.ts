@@ -50,6 +50,8 @@ export type FeedEngineOptions = {
   fetchTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
+  /** Fetch feeds from loopback and private networks (FEEDS_ALLOW_PRIVATE); unset: the environment's. */
+  allowPrivate?: boolean;
   /**
    * "worker": fetch, parse and write in a worker thread with its own connection to the store in
    * dataDir (the server); "inline" (default): in this thread (CLI, tests).
@@ -194,6 +196,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       fetchTimeoutMs: options.fetchTimeoutMs,
       maxBodyBytes: options.maxBodyBytes,
       maxRedirects: options.maxRedirects,
+      allowPrivate: options.allowPrivate,
     };
     ingest =
       options.ingest === "worker" && polling !== "off"

@@ -14,6 +14,8 @@ export type IngestWorkerData = {
   fetchTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
+  /** FEEDS_ALLOW_PRIVATE as the app was configured (unset: the environment's). */
+  allowPrivate?: boolean;
   /** The worker thread's nice value (0 leaves its priority as it is). */
   nice?: number;
   /** No log lines from the worker (tests). */

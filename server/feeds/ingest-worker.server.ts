@@ -33,6 +33,7 @@ const ingest = createIngest({
   fetchTimeoutMs: data.fetchTimeoutMs,
   maxBodyBytes: data.maxBodyBytes,
   maxRedirects: data.maxRedirects,
+  allowPrivate: data.allowPrivate,
   logger: data.quiet ? quiet : logger,
   onChange: (sections) => send({ type: "changed", sections }),
   onCycle: (cycle) => send({ type: "cycle", cycle }),

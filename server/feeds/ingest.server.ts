@@ -40,6 +40,8 @@ export type IngestOptions = {
   fetchTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
+  /** Fetch from loopback and private networks (FEEDS_ALLOW_PRIVATE); unset: the environment's. */
+  allowPrivate?: boolean;
   fetch?: typeof globalThis.fetch;
   now?: () => Date;
   random?: () => number;
@@ -138,6 +140,7 @@ export function createIngest(options: IngestOptions): Ingest {
         timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
         maxBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
         maxRedirects: options.maxRedirects ?? MAX_REDIRECTS,
+        allowPrivate: options.allowPrivate,
         userAgent,
         signal: shutdown.signal,
         fetch: options.fetch,

@@ -57,7 +57,7 @@ export type Store = {
   subscribers: {
     /**
      * A sign-up (address already trimmed and lower-cased): a new address is stored pending with a
-     * fresh token, a pending one keeps its token with a new expiry, a confirmed one is left alone.
+     * fresh token, a pending one keeps its token and its first expiry, a confirmed one is left alone.
      * `token` is set when a confirmation link should go out.
      */
     request(email: string, now?: Date): Promise<{ status: "pending" | "confirmed"; token?: string }>;

@@ -14,8 +14,9 @@ export function purgeExpired(db: DatabaseSync, now = new Date()): void {
 
 /**
  * A sign-up for an address (already trimmed and lower-cased). A new address is stored pending
- * with a fresh token; a pending one keeps its token (a link already sent still works) with a new
- * expiry; a confirmed one is left alone. `token` is set when a confirmation link should go out.
+ * with a fresh token; a pending one keeps its token (a link already sent still works) and its
+ * expiry, so signing it up again and again never keeps it on file past its first week; a
+ * confirmed one is left alone. `token` is set when a confirmation link should go out.
  */
 export function requestSubscription(
   db: DatabaseSync,
@@ -24,12 +25,13 @@ export function requestSubscription(
 ): { status: "pending" | "confirmed"; token?: string } {
   purgeExpired(db, now);
   const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
+  // The pending row's own expiry is set again (a no-op) only so RETURNING gives its token.
   // Stepped to the end (all, not get): a write refused when it commits (a full disk) throws
   // instead of answering with the token of an address never stored.
   const [row] = db
     .prepare(
       `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (email) DO UPDATE SET expires_at = excluded.expires_at WHERE confirmed_at IS NULL
+       ON CONFLICT (email) DO UPDATE SET expires_at = expires_at WHERE confirmed_at IS NULL
        RETURNING token`,
     )
     .all(email, now.toISOString(), randomBytes(24).toString("base64url"), expires) as { token: string }[];

@@ -112,9 +112,10 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       async request(email, now = new Date()) {
         await purgeExpired(now);
         const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
+        // A pending address keeps its first expiry: the no-op update only lets RETURNING give its token.
         const { rows } = await query<{ token: string }>(
           `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (email) DO UPDATE SET expires_at = excluded.expires_at
+           ON CONFLICT (email) DO UPDATE SET expires_at = newsletter_subscribers.expires_at
              WHERE newsletter_subscribers.confirmed_at IS NULL
            RETURNING token`,
           [email, now.toISOString(), randomBytes(24).toString("base64url"), expires],
