@@ -33,6 +33,12 @@ export {
 export type FeedEngineOptions = {
   /** Defaults to loadFeedsConfig(FEEDS_CONFIG), i.e. content/feeds.json. */
   feeds?: FeedsConfig;
+  /**
+   * true (default, the server): `feeds` is the whole list, and stored feeds it does not name are
+   * deleted with their articles. false (the CLIs): feeds are only added, so a CLI run with another
+   * FEEDS_CONFIG leaves the servers' feeds alone.
+   */
+  pruneUnlisted?: boolean;
   /** An open store; otherwise one is opened (and closed by stop()) at databaseUrl, else in dataDir. */
   store?: Store;
   dataDir?: string;
@@ -183,7 +189,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   };
 
   // The configuration is written before the worker starts, so both sides see the same feeds.
-  const synced = store.syncFeeds(feeds);
+  const synced = store.syncFeeds(feeds, { prune: options.pruneUnlisted ?? true });
   let ingest: Ingest | undefined;
   const ready: Promise<Ingest> = synced.then(() => {
     const common = {

@@ -55,6 +55,31 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.feeds()).map((f) => f.url)).toEqual([A]);
       expect(await store.articleCount(B)).toBe(0);
     });
+
+    it("without pruning only adds: other feeds, their articles and the sections stay as they were", async () => {
+      const C = "https://c.example/feed";
+      await store.saveSuccess(B, { items: [item(0)] }, "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
+      await store.syncFeeds(new Map([["world", [C, A]]]), { prune: false });
+      expect((await store.feeds()).map((f) => [f.url, f.sections, f.articleCount])).toEqual([
+        [A, ["local", "sports"], 0],
+        [B, ["sports"], 1],
+        [C, [], 0],
+      ]);
+      expect((await store.sectionItems("sports", 5)).map((items) => items.length)).toEqual([0, 1]);
+    });
+
+    it("without pruning, a store with no sections yet gets the configuration's", async () => {
+      const fresh = await openTestStore(kind);
+      try {
+        await fresh.store.feeds.syncFeeds(config, { prune: false });
+        expect((await fresh.store.feeds.feeds()).map((f) => [f.url, f.sections])).toEqual([
+          [A, ["local", "sports"]],
+          [B, ["sports"]],
+        ]);
+      } finally {
+        await fresh.dispose();
+      }
+    });
   });
 
   describe("refresh bookkeeping", () => {
