@@ -10,8 +10,9 @@ export const FETCH_QUEUE = "feed-fetch";
 
 /**
  * A fetch job whose process stops sending heartbeats (kill -9, a lost machine) goes back to the
- * queue after this many seconds without one, plus at most one monitor pass (MONITOR_SECONDS): about
- * 20 s in all. EXPIRE_SECONDS bounds a job whose process is alive but stuck (a fetch times out at 15 s).
+ * queue after this many seconds without one, plus at most one monitor pass (MONITOR_SECONDS), and is
+ * retried after retryDelay (5 s): about 25 s in all. EXPIRE_SECONDS bounds a job whose process is
+ * alive but stuck (a fetch times out at 15 s).
  */
 export const HEARTBEAT_SECONDS = 10;
 export const MONITOR_SECONDS = 10;
