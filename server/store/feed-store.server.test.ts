@@ -232,6 +232,42 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect(hits[0]?.section).toBe("local");
     });
 
+    it("ranks a title match before excerpt-only ones, even older and with the word repeated", async () => {
+      // Newest first: two excerpt-only matches (one says it three times), then the title match.
+      const at = (hour: number) => new Date(Date.UTC(2024, 5, 1, hour)).toISOString();
+      await store.saveSuccess(
+        B,
+        {
+          items: [
+            item(0, {
+              guid: "e-1",
+              title: "Grid operators meet",
+              excerpt: "Battery storage, battery prices and battery recycling were on the agenda.",
+              publishedAt: at(12),
+            }),
+            item(1, {
+              guid: "e-2",
+              title: "Weekend traffic",
+              excerpt: "A battery fire closed a lane.",
+              publishedAt: at(11),
+            }),
+            item(2, {
+              guid: "t-1",
+              title: "Battery swap stations open",
+              excerpt: "Two sites.",
+              publishedAt: at(1),
+            }),
+          ],
+        },
+        "t",
+        "t",
+      );
+      const hits = (await store.search("battery", 10)).map((h) => h.item.guid);
+      // The title matches (t-1, and A's g-0) come before every excerpt-only one, then newest first.
+      expect(hits.slice(0, 2).sort()).toEqual(["g-0", "t-1"]);
+      expect(hits.slice(2).sort()).toEqual(["e-1", "e-2", "g-1"]);
+    });
+
     it("requires every word, treats the last as a prefix, and ignores accents", async () => {
       expect((await store.search("solid batt", 10)).map((h) => h.item.guid)).toEqual(["g-0", "g-1"]);
       expect((await store.search("electrique", 10)).map((h) => h.item.guid)).toEqual(["g-3"]);
