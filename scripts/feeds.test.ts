@@ -138,6 +138,53 @@ describe("scripts/feeds.ts", { timeout: 60_000 }, () => {
     );
   }
 
+  it.each(kinds)(
+    "status and refresh with another FEEDS_CONFIG leave the other feeds and their articles (%s)",
+    async (kind) => {
+      const t = await openTestStore(kind);
+      try {
+        // The servers' configuration: a feed the CLI's own list does not name, with an article.
+        const other = "https://other.example/feed.xml";
+        const a = server.url("/a.xml");
+        await t.store.feeds.syncFeeds(
+          new Map([
+            ["local", [a]],
+            ["world", [other]],
+          ]),
+        );
+        const story = { title: "Kept", excerpt: "", content: "", readTime: 1, dated: true };
+        const at = "2024-05-01T10:00:00.000Z";
+        await t.store.feeds.saveSuccess(
+          other,
+          { items: [{ ...story, guid: "kept", position: 0, publishedAt: at }] },
+          at,
+          at,
+        );
+        const narrower = join(dir, `narrower-${kind}.json`);
+        writeFileSync(narrower, JSON.stringify({ sports: [server.url("/b.xml"), a] }));
+        const cli = (...args: string[]) => cliIn({ ...t.env, FEEDS_CONFIG: narrower }, ...args);
+        expect((await cli("status")).code).toBe(0);
+        const refresh = await cli("refresh");
+        expect(refresh.code).toBe(0);
+        expect(JSON.parse(refresh.stdout).map((o: { url: string }) => o.url)).toEqual([
+          server.url("/b.xml"),
+          a,
+        ]);
+        // Every feed is still there with the servers' sections; the CLI's new feed is added beside them.
+        const feeds = await t.store.feeds.feeds();
+        expect(feeds.map((f) => [f.url, f.sections])).toEqual([
+          [a, ["local"]],
+          [other, ["world"]],
+          [server.url("/b.xml"), []],
+        ]);
+        expect(await t.store.feeds.articleCount(other)).toBe(1);
+        expect(await t.store.feeds.articleCount(a)).toBe(5);
+      } finally {
+        await t.dispose();
+      }
+    },
+  );
+
   it("prints usage for an unknown command and exits 2", async () => {
     const { code, stderr } = await cli("dance");
     expect(code).toBe(2);

@@ -6,6 +6,9 @@
  *   section KEY [--limit N]               a section's articles, fetched live from its feeds
  *   refresh                               refresh every feed into the store (DATABASE_URL, else DATA_DIR)
  *   status                                every feed's health, from the store
+ *
+ * refresh and status never delete: a FEEDS_CONFIG other than the servers' adds its feeds and leaves
+ * the others (and their articles) alone; only a server's start makes the store match its list.
  */
 import { parseArgs } from "node:util";
 import { isFeedSectionKey } from "../app/lib/sections.ts";
@@ -76,6 +79,7 @@ async function refreshCommand(): Promise<number> {
   const changed = new Set<string>();
   const engine = createFeedEngine({
     logger: quietLogger,
+    pruneUnlisted: false,
     onStoreChange: (sections) => {
       for (const s of sections) changed.add(s);
     },
@@ -96,7 +100,7 @@ async function refreshCommand(): Promise<number> {
 }
 
 async function statusCommand(): Promise<number> {
-  const engine = createFeedEngine({ logger: quietLogger });
+  const engine = createFeedEngine({ logger: quietLogger, pruneUnlisted: false });
   try {
     print(await engine.health());
     return 0;

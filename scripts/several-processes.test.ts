@@ -2,7 +2,8 @@
  * The deployment for a network: two server processes on one PostgreSQL, a local fixture publisher.
  * Both serve; each feed is fetched once per cycle between them; a contact sent through one is listed
  * by the CLI and the contact rate limit counts sends through both; a page on the other is fresh after
- * a refresh it did not make; after kill -9 of one, the other keeps polling every feed. The servers
+ * a refresh it did not make; after kill -9 of one, the other keeps polling every feed, and the fetch
+ * job the killed one held is retried by the other (with cycles too long to queue it again). The servers
  * run as in production (the default ingest worker thread), from the production build, built first
  * (npm run build, a few seconds) when it is missing or older than the sources.
  */
@@ -12,15 +13,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import { bossSchema } from "../server/feeds/shared-polling.server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { bossSchema, createSharedPolling } from "../server/feeds/shared-polling.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
+import { openStore } from "../server/store/open.server.ts";
 import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
 import { buildIfStale, freePort, type Served, serveProduction } from "./lib/serve.ts";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const root = path.resolve(import.meta.dirname, "..");
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 const postgres = (await storeKinds()).includes("postgres");
 const problem = postgres ? undefined : "PostgreSQL is not reachable";
@@ -45,8 +48,9 @@ function rss(titles: string[]): string {
 
 describe.runIf(!problem)("several processes on one PostgreSQL", () => {
   const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  // Each test's servers stop with it: the first's 3 s cycles must not load the second's machine.
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   });
 
   it("share polling, contacts and fresh pages, and survive kill -9 of one", async () => {
@@ -168,13 +172,12 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       interval: 500,
     });
 
-    // kill -9 of one in the middle of a fetch: the job it held comes back and the other process
-    // keeps polling every feed. (The first process takes a technology fetch within a few cycles.)
+    // kill -9 of one in the middle of a fetch: the other process keeps polling every feed. (That
+    // the killed process's job itself is retried is the next test's, where no cycle can hide it.)
     holdFor = a.url;
     await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 90_000, interval: 200 });
     a.child.kill("SIGKILL");
     await new Promise((resolve) => a.child.once("exit", resolve));
-    const killedAt = Date.now();
     const before = { tech: count("/tech.xml", b), biz: count("/biz.xml", b) };
     await vi.waitFor(
       () => {
@@ -183,10 +186,111 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       },
       { timeout: 90_000, interval: 500 },
     );
-    const retried = fetches.find((f) => f.path === "/tech.xml" && f.at > killedAt);
-    console.log(
-      `several-processes: the killed process's technology fetch was made by the other ${Math.round(((retried?.at ?? 0) - killedAt) / 1000)} s after kill -9`,
-    );
     expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
+  });
+
+  it("the fetch a process held when killed with kill -9 is retried by the other, before any cycle", async () => {
+    await buildIfStale();
+    // 10-minute cycles (9 to 11 with the jitter): after the first, no cycle job runs during this test,
+    // so a second fetch of the feed can only be pg-boss retrying the job the killed process held.
+    const MINUTES = 10;
+    const servers: Served[] = [];
+    const fetches: { agent: string; at: number }[] = [];
+    let holdNext = false; // the next technology fetch gets no answer, and its process is killed there
+    let held: { by: Served; at: number } | undefined;
+    const feed = (isTech: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+      const agent = String(req.headers["user-agent"] ?? "");
+      const by = servers.find((s) => agent.includes(s.url));
+      if (isTech && holdNext && by) {
+        holdNext = false;
+        held = { by, at: Date.now() };
+        by.child.kill("SIGKILL");
+        return;
+      }
+      if (isTech) fetches.push({ agent, at: Date.now() });
+      res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss([isTech ? "Tech" : "Biz"]));
+    };
+    const publisher = await startFeedServer({ "/tech.xml": feed(true), "/biz.xml": feed(false) });
+    cleanups.push(() => publisher.close());
+    const tech = publisher.url("/tech.xml");
+    const feedsFile = path.join(tmpdir(), `feeds-retry-${process.pid}.json`);
+    writeFileSync(feedsFile, JSON.stringify({ technology: [tech], business: [publisher.url("/biz.xml")] }));
+    const { schema, url } = await createSchema();
+    cleanups.push(async () => {
+      await dropSchema(schema);
+      await dropSchema(bossSchema(url));
+    });
+    const store = openStore({ dataDir: "", databaseUrl: url });
+    cleanups.push(() => store.close());
+    const env = { DATABASE_URL: url, FEEDS_CONFIG: feedsFile, FEED_REFRESH_MINUTES: String(MINUTES) };
+    const start = async () => {
+      const s = await serveProduction(await freePort(), env, { stdout: "ignore" });
+      cleanups.push(() => s.stop());
+      servers.push(s);
+      return s;
+    };
+    type Cycle = { startedAt: string } | null;
+    const lastCycle = async (s: Served) =>
+      ((await (await fetch(`${s.url}/api/health/feeds`)).json()) as { lastCycle: Cycle }).lastCycle;
+
+    // The first process alone runs the first cycle, which fetches both feeds and queues the next
+    // cycle 9 to 11 minutes later; the second, started after, finds that queued and runs none.
+    const a = await start();
+    await vi.waitFor(
+      async () => {
+        expect(await lastCycle(a)).not.toBeNull();
+        expect((await store.feeds.feed(tech))?.lastSuccessAt).toBeDefined();
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const cycleAt = Date.parse((await lastCycle(a))?.startedAt ?? "");
+    const b = await start();
+    const cycles = { a: await lastCycle(a), b: await lastCycle(b) };
+    expect(cycles.b).toBeNull();
+
+    // One fetch job for the feed, as a cycle or a cold section would send it (the feed made due):
+    // whichever process takes it is killed as its request reaches the publisher.
+    await store.feeds.setNextCheck(tech, new Date().toISOString());
+    const asker = createSharedPolling({
+      databaseUrl: url,
+      urls: [tech],
+      store: store.feeds,
+      intervalMs: MINUTES * 60_000,
+      work: false,
+      logger: quiet,
+    });
+    cleanups.push(() => asker.stop());
+    const fetchedBefore = fetches.length;
+    holdNext = true;
+    await asker.request([tech]);
+    // It only sends: the retry must be the surviving server's own doing.
+    await asker.stop();
+    await vi.waitFor(() => expect(held).toBeDefined(), { timeout: 60_000, interval: 100 });
+    const killed = held?.by as Served;
+    if (killed.child.exitCode === null && killed.child.signalCode === null) {
+      await new Promise((resolve) => killed.child.once("exit", resolve));
+    }
+    const survivor = killed === a ? b : a;
+
+    // Heartbeats stop: after 10 s without one, a monitor pass (at most 10 s) and the retry delay
+    // (5 s), the survivor takes the job. Generous on a loaded machine, and still far before the
+    // next cycle (9 minutes after the first at the earliest).
+    await vi.waitFor(() => expect(fetches.length).toBeGreaterThan(fetchedBefore), {
+      timeout: 120_000,
+      interval: 200,
+    });
+    const retried = fetches[fetchedBefore];
+    expect(retried?.agent).toContain(survivor.url);
+    expect(retried?.at ?? Infinity).toBeLessThan(cycleAt + 0.9 * MINUTES * 60_000);
+    // The survivor ran no cycle job meanwhile: only the retry explains the fetch.
+    expect(await lastCycle(survivor)).toEqual(survivor === a ? cycles.a : cycles.b);
+    await vi.waitFor(
+      async () =>
+        expect(Date.parse((await store.feeds.feed(tech))?.lastSuccessAt ?? "")).toBeGreaterThan(cycleAt),
+      { timeout: 30_000, interval: 200 },
+    );
+    console.log(
+      `several-processes: the killed process's fetch was retried by the other ${Math.round(((retried?.at ?? 0) - (held?.at ?? 0)) / 1000)} s after kill -9`,
+    );
   });
 });

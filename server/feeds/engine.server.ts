@@ -20,7 +20,7 @@ import { createWorkerIngest } from "./ingest-client.server.ts";
 import { searchSampleArticles } from "./sample-search.ts";
 import { createSampleSource } from "./samples.server.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT, itemToArticle } from "./section-articles.ts";
-import { createSharedPolling, type SharedPolling } from "./shared-polling.server.ts";
+import { createSharedPolling, type SharedCycleStats, type SharedPolling } from "./shared-polling.server.ts";
 
 export {
   type CycleStats,
@@ -33,6 +33,12 @@ export {
 export type FeedEngineOptions = {
   /** Defaults to loadFeedsConfig(FEEDS_CONFIG), i.e. content/feeds.json. */
   feeds?: FeedsConfig;
+  /**
+   * true (default, the server): `feeds` is the whole list, and stored feeds it does not name are
+   * deleted with their articles. false (the CLIs): feeds are only added, so a CLI run with another
+   * FEEDS_CONFIG leaves the servers' feeds alone.
+   */
+  pruneUnlisted?: boolean;
   /** An open store; otherwise one is opened (and closed by stop()) at databaseUrl, else in dataDir. */
   store?: Store;
   dataDir?: string;
@@ -128,8 +134,11 @@ export type FeedEngine = {
   /** One page (1-based) of search results, `limit` per page, cached briefly per query and page. */
   searchPage(query: string, page: number, limit?: number): Promise<SearchPage>;
   health(): Promise<FeedHealth[]>;
-  /** The last whole refresh cycle, once there has been one. */
-  lastCycle(): CycleStats | undefined;
+  /**
+   * The last whole refresh cycle, once there has been one; with shared polling (PostgreSQL) the last
+   * cycle job this process ran (any working process may run the next one).
+   */
+  lastCycle(): CycleStats | SharedCycleStats | undefined;
   /** The sections that have feeds, in the spec's order. */
   sections(): FeedSectionKey[];
 };
@@ -173,8 +182,8 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const samples = createSampleSource({ dir: options.samplesDir, siteUrl, now });
   const searchCache = new Map<string, { expires: number; page: Promise<SearchPage> }>();
   let stopped = false;
-  let lastCycle: CycleStats | undefined;
-  const onCycle = (cycle: CycleStats) => {
+  let lastCycle: CycleStats | SharedCycleStats | undefined;
+  const onCycle = (cycle: CycleStats | SharedCycleStats) => {
     lastCycle = cycle;
   };
   // Failures the store could not record (a full disk): health shows them all the same.
@@ -185,7 +194,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   };
 
   // The configuration is written before the worker starts, so both sides see the same feeds.
-  const synced = store.syncFeeds(feeds);
+  const synced = store.syncFeeds(feeds, { prune: options.pruneUnlisted ?? true });
   let ingest: Ingest | undefined;
   const ready: Promise<Ingest> = synced.then(() => {
     const common = {
@@ -237,6 +246,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
           work: polling === "shared",
           ingest: () => ready,
           afterCycle: async () => (await ready).prune(),
+          onCycle,
           concurrency: options.concurrency,
           logger: log,
           random: options.random,

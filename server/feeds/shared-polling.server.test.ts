@@ -1,6 +1,9 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openStore } from "../store/open.server.ts";
 import { createSchema, dropSchema, storeKinds } from "../store/testing/stores.ts";
+import { createFeedsApi } from "./api.server.ts";
 import { createFeedEngine, type FeedEngine } from "./engine.server.ts";
 import { bossSchema } from "./shared-polling.server.ts";
 import { type FeedServer, fixture, type Route, respond, startFeedServer } from "./testing/feed-server.ts";
@@ -91,6 +94,40 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
       },
       { timeout: 45_000, interval: 100 },
     );
+  });
+
+  it("the last cycle job a process ran is its lastCycle, in /api/health/feeds too", async () => {
+    const { engine } = await setUp();
+    const one = engine("shared");
+    const web = engine("off");
+    const since = Date.now();
+    one.start();
+    web.start();
+    // The first cycle finds both feeds due (never fetched) and queues both.
+    await vi.waitFor(() => expect(one.lastCycle()).toMatchObject({ feeds: 2, shared: true }), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    const first = one.lastCycle();
+    expect(Date.parse(first?.startedAt ?? "")).toBeGreaterThanOrEqual(since - 1000);
+    expect(first?.ms).toBeGreaterThanOrEqual(0);
+    // Later cycles (3 s apart) replace it; a web process runs none.
+    await vi.waitFor(() => expect(one.lastCycle()?.startedAt).not.toBe(first?.startedAt), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(web.lastCycle()).toBeUndefined();
+    const app = express().use(createFeedsApi(one));
+    const api = app.listen(0, "127.0.0.1");
+    cleanups.push(() => new Promise((resolve) => api.close(() => resolve())));
+    await new Promise((resolve) => api.once("listening", resolve));
+    const res = await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/api/health/feeds`);
+    const { lastCycle } = (await res.json()) as { lastCycle: unknown };
+    expect(lastCycle).toMatchObject({
+      startedAt: expect.any(String),
+      feeds: expect.any(Number),
+      shared: true,
+    });
   });
 
   it("a web process never polls; a cold section asks the queue, and an ingest process fetches it", async () => {

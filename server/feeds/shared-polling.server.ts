@@ -10,8 +10,9 @@ export const FETCH_QUEUE = "feed-fetch";
 
 /**
  * A fetch job whose process stops sending heartbeats (kill -9, a lost machine) goes back to the
- * queue after this many seconds without one, plus at most one monitor pass (MONITOR_SECONDS): about
- * 20 s in all. EXPIRE_SECONDS bounds a job whose process is alive but stuck (a fetch times out at 15 s).
+ * queue after this many seconds without one, plus at most one monitor pass (MONITOR_SECONDS), and is
+ * retried after retryDelay (5 s): about 25 s in all. EXPIRE_SECONDS bounds a job whose process is
+ * alive but stuck (a fetch times out at 15 s).
  */
 export const HEARTBEAT_SECONDS = 10;
 export const MONITOR_SECONDS = 10;
@@ -44,10 +45,19 @@ export type SharedPollingOptions = {
   ingest?: () => Promise<Ingest>;
   /** After each cycle job: the archive's pruning. */
   afterCycle?: () => Promise<void>;
+  /** Each cycle job this process ran, once its fetch jobs and the next cycle are queued. */
+  onCycle?: (cycle: SharedCycleStats) => void;
   concurrency?: number;
   logger: EngineLogger;
   random?: () => number;
 };
+
+/**
+ * A cycle job as the process that ran it saw it: when it began, how long finding the due feeds and
+ * queueing their fetch jobs took, and how many feeds it queued. The fetches are any process's, so
+ * how long they took and what changed are not known here (each feed's health says).
+ */
+export type SharedCycleStats = { startedAt: string; ms: number; feeds: number; shared: true };
 
 /** pg-boss's schema: beside the store's (a search_path in the URL, as the tests use), else "pgboss". */
 export function bossSchema(databaseUrl: string): string {
@@ -91,12 +101,19 @@ export function createSharedPolling(options: SharedPollingOptions): SharedPollin
 
   async function cycle(): Promise<void> {
     const t = Date.now();
+    const t0 = performance.now();
     const due: string[] = [];
     for (const url of options.urls) {
       if (isDue((await store.feed(url))?.nextCheckAt, t, intervalMs)) due.push(url);
     }
     await Promise.all(due.map((url) => boss.send(FETCH_QUEUE, { url }, { singletonKey: url })));
     await seed(jitteredIntervalMs(intervalMs, random));
+    options.onCycle?.({
+      startedAt: new Date(t).toISOString(),
+      ms: Math.round(performance.now() - t0),
+      feeds: due.length,
+      shared: true,
+    });
     await options
       .afterCycle?.()
       .catch((error) => log.error({ err: errorMessage(error) }, "archive prune failed"));

@@ -55,6 +55,31 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.feeds()).map((f) => f.url)).toEqual([A]);
       expect(await store.articleCount(B)).toBe(0);
     });
+
+    it("without pruning only adds: other feeds, their articles and the sections stay as they were", async () => {
+      const C = "https://c.example/feed";
+      await store.saveSuccess(B, { items: [item(0)] }, "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
+      await store.syncFeeds(new Map([["world", [C, A]]]), { prune: false });
+      expect((await store.feeds()).map((f) => [f.url, f.sections, f.articleCount])).toEqual([
+        [A, ["local", "sports"], 0],
+        [B, ["sports"], 1],
+        [C, [], 0],
+      ]);
+      expect((await store.sectionItems("sports", 5)).map((items) => items.length)).toEqual([0, 1]);
+    });
+
+    it("without pruning, a store with no sections yet gets the configuration's", async () => {
+      const fresh = await openTestStore(kind);
+      try {
+        await fresh.store.feeds.syncFeeds(config, { prune: false });
+        expect((await fresh.store.feeds.feeds()).map((f) => [f.url, f.sections])).toEqual([
+          [A, ["local", "sports"]],
+          [B, ["sports"]],
+        ]);
+      } finally {
+        await fresh.dispose();
+      }
+    });
   });
 
   describe("refresh bookkeeping", () => {
@@ -205,6 +230,42 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       ]);
       expect(hits[1]?.excerpt.filter((s) => s.match).map((s) => s.text)).toEqual(["battery"]);
       expect(hits[0]?.section).toBe("local");
+    });
+
+    it("ranks a title match before excerpt-only ones, even older and with the word repeated", async () => {
+      // Newest first: two excerpt-only matches (one says it three times), then the title match.
+      const at = (hour: number) => new Date(Date.UTC(2024, 5, 1, hour)).toISOString();
+      await store.saveSuccess(
+        B,
+        {
+          items: [
+            item(0, {
+              guid: "e-1",
+              title: "Grid operators meet",
+              excerpt: "Battery storage, battery prices and battery recycling were on the agenda.",
+              publishedAt: at(12),
+            }),
+            item(1, {
+              guid: "e-2",
+              title: "Weekend traffic",
+              excerpt: "A battery fire closed a lane.",
+              publishedAt: at(11),
+            }),
+            item(2, {
+              guid: "t-1",
+              title: "Battery swap stations open",
+              excerpt: "Two sites.",
+              publishedAt: at(1),
+            }),
+          ],
+        },
+        "t",
+        "t",
+      );
+      const hits = (await store.search("battery", 10)).map((h) => h.item.guid);
+      // The title matches (t-1, and A's g-0) come before every excerpt-only one, then newest first.
+      expect(hits.slice(0, 2).sort()).toEqual(["g-0", "t-1"]);
+      expect(hits.slice(2).sort()).toEqual(["e-1", "e-2", "g-1"]);
     });
 
     it("requires every word, treats the last as a prefix, and ignores accents", async () => {

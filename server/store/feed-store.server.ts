@@ -76,6 +76,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
   const q = {
     upsertFeed: db.prepare("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING"),
     clearSections: db.prepare("DELETE FROM feed_sections"),
+    anySection: db.prepare("SELECT 1 FROM feed_sections LIMIT 1"),
     insertSection: db.prepare(
       `INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank)
        VALUES (?, ?, ?, ?, ?)`,
@@ -87,7 +88,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,
               (SELECT json_group_array(section) FROM
                  (SELECT section FROM feed_sections WHERE feed_url = f.url ORDER BY section_rank)) AS sections
-       FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url), f.url`,
+       FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url) NULLS LAST, f.url`,
     ),
     known: db.prepare(
       "SELECT id, item_key, position, fingerprint, first_seen_at FROM articles WHERE feed_url = ?",
@@ -171,18 +172,21 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
   };
 
   return {
-    async syncFeeds(config) {
+    async syncFeeds(config, { prune = true } = {}) {
       transaction(db, () => {
         const wanted = new Set<string>();
-        q.clearSections.run();
+        // Sections are the configuration's as a whole (each feed's place in its section): all or nothing.
+        const sections = prune || q.anySection.get() === undefined;
+        if (sections) q.clearSections.run();
         for (const [section, urls] of config) {
           const rank = FEED_SECTION_KEYS.indexOf(section);
           urls.forEach((url, index) => {
             wanted.add(url);
             q.upsertFeed.run(url);
-            q.insertSection.run(url, section, index, urls.length, rank);
+            if (sections) q.insertSection.run(url, section, index, urls.length, rank);
           });
         }
+        if (!prune) return;
         for (const row of q.allFeedUrls.all() as Row[]) {
           if (!wanted.has(String(row.url))) q.deleteFeed.run(String(row.url));
         }

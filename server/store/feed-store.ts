@@ -72,8 +72,13 @@ export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: st
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
 export interface FeedStore {
-  /** Makes the feeds table match the configuration; feeds no longer configured lose their articles. */
-  syncFeeds(config: FeedsConfig): Promise<void>;
+  /**
+   * Makes the feeds table match the configuration; feeds no longer configured lose their articles.
+   * With `prune: false` (the CLIs, whose FEEDS_CONFIG may not be the servers') it only adds: missing
+   * feeds get a row, and the sections are written only on a store that has none yet; no feed,
+   * article or section another configuration wrote is removed or changed.
+   */
+  syncFeeds(config: FeedsConfig, options?: { prune?: boolean }): Promise<void>;
   feed(url: string): Promise<FeedState | undefined>;
   /** Every configured feed with its sections and stored article count (for /api/health/feeds). */
   feeds(): Promise<FeedStatus[]>;

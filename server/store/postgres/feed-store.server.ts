@@ -61,17 +61,20 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
   };
 
   return {
-    async syncFeeds(config) {
+    async syncFeeds(config, { prune = true } = {}) {
       await write(async (db) => {
         // Processes starting together each sync the same configuration: one at a time.
         await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:sync-feeds:' || current_schema()))");
         const wanted = new Set<string>();
-        await db.query("DELETE FROM feed_sections");
+        // Sections are the configuration's as a whole (each feed's place in its section): all or nothing.
+        const sections = prune || (await rows(db, "SELECT 1 FROM feed_sections LIMIT 1")).length === 0;
+        if (sections) await db.query("DELETE FROM feed_sections");
         for (const [section, urls] of config) {
           const rank = FEED_SECTION_KEYS.indexOf(section);
           for (const [index, url] of urls.entries()) {
             wanted.add(url);
             await db.query("INSERT INTO feeds (url) VALUES ($1) ON CONFLICT (url) DO NOTHING", [url]);
+            if (!sections) continue;
             await db.query(
               `INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank)
                VALUES ($1, $2, $3, $4, $5)`,
@@ -79,6 +82,7 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
             );
           }
         }
+        if (!prune) return;
         const gone = (await rows(db, "SELECT url FROM feeds"))
           .map((r) => String(r.url))
           .filter((u) => !wanted.has(u));
@@ -95,7 +99,7 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
       const list = await read(
         `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,
                 ARRAY(SELECT section FROM feed_sections WHERE feed_url = f.url ORDER BY section_rank) AS sections
-         FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url), f.url`,
+         FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url) NULLS LAST, f.url`,
       );
       return list.map((row) => ({
         ...rowToState(row),

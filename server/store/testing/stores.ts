@@ -1,8 +1,8 @@
 /**
  * Both stores for the unit tests: each test gets a fresh, isolated store, SQLite in a temporary
  * directory or PostgreSQL in a schema of its own on TEST_DATABASE_URL (dropped afterwards).
- * PostgreSQL that cannot be reached fails the test file under CI=true and is skipped, visibly,
- * elsewhere.
+ * PostgreSQL that cannot be reached fails the test file in CI (CI=true, CI=1…) and is skipped,
+ * visibly, elsewhere.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -69,16 +69,22 @@ function postgresProblem(): Promise<string | undefined> {
 
 const redacted = (url: string) => url.replace(/:[^:@/]*@/, ":***@");
 
+/** Whether CI says this is CI: any value but empty, "0" or "false" (CI=1 and CI=true both are). */
+export function isCi(value = process.env.CI): boolean {
+  const v = (value ?? "").trim().toLowerCase();
+  return v !== "" && v !== "0" && v !== "false";
+}
+
 /**
  * The stores this test file runs against. Call at the top level (`await storeKinds()`) and
- * describe each. Without PostgreSQL: an error under CI=true, else a skipped test that says how to
+ * describe each. Without PostgreSQL: an error in CI (isCi), else a skipped test that says how to
  * start it.
  */
 export async function storeKinds(): Promise<StoreKind[]> {
   const problem = await postgresProblem();
   if (problem === undefined) return ["sqlite", "postgres"];
   const message = `PostgreSQL is not reachable at ${redacted(TEST_DATABASE_URL)} (${problem})`;
-  if (process.env.CI === "true") {
+  if (isCi()) {
     throw new Error(`${message}: the store tests must run against PostgreSQL in CI (.ci/run starts it).`);
   }
   console.warn(`${message}: the PostgreSQL store tests are SKIPPED; ${HOW_TO_START}.`);

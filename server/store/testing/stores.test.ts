@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { isCi } from "./stores.ts";
+
+describe("isCi", () => {
+  it("takes any truthy CI as CI, so an unreachable PostgreSQL fails there instead of being skipped", () => {
+    for (const value of ["true", "1", "TRUE", "yes", "github-actions"]) expect(isCi(value), value).toBe(true);
+    for (const value of [undefined, "", "0", "false", "False", " "])
+      expect(isCi(value), String(value)).toBe(false);
+  });
+});
