@@ -75,4 +75,32 @@ describe("createApp", () => {
       expect(publisher.requests).toEqual([]);
     },
   );
+
+  it("serves samples as its own SAMPLE_FALLBACK says, not the process environment's", async () => {
+    expect(process.env.SAMPLE_FALLBACK ?? "on").toBe("on");
+    const dataDir = mkdtempSync(join(tmpdir(), "app-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // A publisher that refuses connections: with the fallback on, the section would show samples.
+    const feedsFile = join(dataDir, "feeds.json");
+    writeFileSync(feedsFile, JSON.stringify({ technology: ["http://127.0.0.1:9/technology.xml"] }));
+    const config = parseConfig({
+      SITE_URL: "http://localhost:3000",
+      DATA_DIR: dataDir,
+      FEEDS_CONFIG: feedsFile,
+      FEEDS_INGEST: "inline",
+      SAMPLE_FALLBACK: "off",
+    });
+    const app = createApp({ config, startFeeds: false });
+    cleanups.push(() => (app.locals.close as () => Promise<void>)());
+    await app.locals.ready;
+    const server = app.listen(0, "127.0.0.1");
+    cleanups.push(() => void server.close());
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const body = (await (await fetch(`${base}/api/articles?section=technology`)).json()) as {
+      sample: boolean;
+      articles: unknown[];
+    };
+    expect(body).toMatchObject({ sample: false, articles: [] });
+  });
 });

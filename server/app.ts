@@ -109,6 +109,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     ingest: config.FEEDS_INGEST,
     ingestNice: config.INGEST_NICE,
     allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
+    refreshMinutes: config.FEED_REFRESH_MINUTES,
+    retentionDays: config.ARTICLE_RETENTION_DAYS,
+    sampleFallback: config.SAMPLE_FALLBACK === "on",
+    siteUrl: config.SITE_URL,
     polling: config.ROLE === "web" ? "off" : config.DATABASE_URL ? "shared" : "local",
     onStoreChange: (sections) => {
       pageCache.invalidate(pagesOf(sections));

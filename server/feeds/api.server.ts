@@ -43,8 +43,9 @@ function parseLimit(value: unknown): number | undefined {
 /**
  * The feed engine's JSON API. Mount with `app.use(createFeedsApi(engine))`.
  * - GET /api/articles?section=KEY&limit=N → { section, sample, articles: ArticleSummary[] }
- * - GET /api/health/feeds → { feeds: FeedHealth[], lastCycle?, eventLoopDelayMs? } (the last whole
- *   refresh cycle's duration; this process's event-loop delay percentiles since it started)
+ * - GET /api/health/feeds → { feeds: FeedHealth[], lastCycle?, eventLoopDelayMs? } (lastCycle: the
+ *   last refresh cycle this process ran, or on shared polling the last cycle job it queued; the
+ *   event-loop delay percentiles of this process since it started)
  */
 export function createFeedsApi(
   engine: Pick<FeedEngine, "getSectionArticles" | "health"> & Partial<Pick<FeedEngine, "lastCycle">>,
