@@ -1,20 +1,11 @@
-import { type ReactNode, useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { lazy, type ReactNode, useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { identity } from "../content/identity.ts";
 import { getConfig } from "../server/config.server.ts";
 import type { Route } from "./+types/root";
 // Linked rather than imported: a stylesheet imported by a module of the shell chunk made every
 // lazily loaded chunk carry a CSS-preload helper for it.
 import appCss from "./app.css?url";
-import { NotFound } from "./components/layout/NotFound.tsx";
 import { ProgressBar } from "./components/layout/ProgressBar.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { hydrateWhenSeen } from "./components/ui/hydrateWhenSeen.tsx";
@@ -24,8 +15,7 @@ import { publicationJsonLd } from "./lib/seo.ts";
 export function loader() {
   // Today's date is decided once, on the server, so the browser hydrates the same text.
   const siteUrl = getConfig().SITE_URL;
-  // The JSON-LD is built here so its code stays on the server.
-  return { siteUrl, now: new Date().toISOString(), jsonLd: publicationJsonLd(siteUrl) };
+  return { siteUrl, now: new Date().toISOString() };
 }
 
 // The root data (site URL, today's date) does not change between client-side navigations.
@@ -60,11 +50,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#111318" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
-        {data ? (
+        {/* Rendered on the server only (its code and text never reach the browser's script or the
+            page data): hydration leaves a tag the browser does not render alone in the head. */}
+        {import.meta.env.SSR && data ? (
           <script
             type="application/ld+json"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not markup
-            dangerouslySetInnerHTML={{ __html: data.jsonLd }}
+            dangerouslySetInnerHTML={{ __html: publicationJsonLd(data.siteUrl) }}
           />
         ) : null}
       </head>
@@ -97,40 +89,12 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    // The reader's request was wrong (e.g. a method a page does not take), not the application.
-    return (
-      <ErrorScreen
-        title="Request not accepted"
-        heading="This page cannot answer that request"
-        message={`${error.status} ${error.statusText}`.trim()}
-      />
-    );
-  }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  return <ErrorScreen title="Error" heading="Unexpected Application Error!" message={message} />;
-}
+// The error screens (not found, a request the page cannot take, a failure) load only when one is
+// shown: on the server at once, in the browser when a page hydrates or navigates into one.
+const ErrorPage = lazy(() =>
+  import("./components/layout/ErrorPage.tsx").then((m) => ({ default: m.ErrorPage })),
+);
 
-/** The page cache recognises these screens by the error-title id and never stores them. */
-function ErrorScreen({ title, heading, message }: { title: string; heading: string; message: string }) {
-  return (
-    <section aria-labelledby="error-title" className="mx-auto max-w-2xl py-12">
-      <title>{`${title} | ${identity.title}`}</title>
-      <h1 id="error-title" className="font-serif text-3xl font-bold">
-        {heading}
-      </h1>
-      <p className="mt-4 text-lg text-muted">{message}</p>
-      <p className="mt-6">
-        <a className="link" href="/">
-          Go back to the front page
-        </a>
-      </p>
-    </section>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

@@ -3,12 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { dismissToast, TOAST_LIFETIME_MS, type Toast } from "../../lib/toast.ts";
 import { X } from "./icons.tsx";
 
-const KIND_STYLE: Record<Toast["kind"], string> = {
-  message: "border-line bg-surface",
-  success: "border-emerald-600/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
-  error: "border-red-600/50 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
-};
-
 function ToastItem({ toast }: { toast: Toast }) {
   const [paused, setPaused] = useState(false);
   const left = useRef(TOAST_LIFETIME_MS);
@@ -33,7 +27,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         onMouseLeave={() => setPaused(false)}
         onFocus={() => setPaused(true)}
         onBlur={() => setPaused(false)}
-        className={`toast-in flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${KIND_STYLE[toast.kind]}`}
+        className="toast-box"
       >
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{toast.title}</p>
