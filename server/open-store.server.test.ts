@@ -1,14 +1,5 @@
 import { execFile } from "node:child_process";
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -18,8 +9,12 @@ import {
   StoreOpenError,
   serverStoreReady,
   storeOpenMessage,
+  warnIfUnsound,
 } from "./open-store.server.ts";
-import { openDatabase } from "./store/db.server.ts";
+import { failIntegrityCheck } from "./store/testing/sqlite-files.ts";
+import { openTestStore, storeKinds } from "./store/testing/stores.ts";
+
+const kinds = await storeKinds();
 
 let dir: string;
 beforeEach(() => {
@@ -38,7 +33,8 @@ function failure(dataDir: string): StoreOpenError {
   throw new Error("opened");
 }
 
-describe("openStore", () => {
+// SQLite only: a file in DATA_DIR (damaged, misplaced, failing SQLite's integrity check) has no PostgreSQL counterpart.
+describe("openServerStore on SQLite (DATA_DIR)", () => {
   it("a file that is not a database: one line naming the file and what to do", () => {
     writeFileSync(path.join(dir, "news.db"), "this is not a database, just some text ".repeat(200));
     const error = failure(dir);
@@ -61,19 +57,7 @@ describe("openStore", () => {
   });
 
   it("opens a store that fails the integrity check, with a warning that says what to do", async () => {
-    const db = openDatabase(dir);
-    db.exec("CREATE TABLE junk (a TEXT); CREATE INDEX junk_a ON junk (a);");
-    const insert = db.prepare("INSERT INTO junk VALUES (?)");
-    for (let i = 0; i < 2000; i++) insert.run(`${"x".repeat(50)}${i}`);
-    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    db.close();
-    // Scribble over the last pages (the table and its index) without touching the header.
-    const file = path.join(dir, "news.db");
-    const pages = Math.floor(statSync(file).size / 4096);
-    const fd = openSync(file, "r+");
-    for (let p = pages - 10; p < pages; p++) writeSync(fd, Buffer.alloc(16, 0x41), 0, 16, p * 4096 + 200);
-    closeSync(fd);
-
+    const file = failIntegrityCheck(dir);
     const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
     const store = openServerStore(dir, {
       warn: (obj: object, msg?: string) =>
@@ -99,10 +83,22 @@ describe("openStore", () => {
       /^The data store \/srv\/news\/news\.db cannot be written/,
     );
   });
+});
 
+describe.each(kinds)("openServerStore on %s", (kind) => {
   it("opens a sound store silently", async () => {
+    const t = await openTestStore(kind);
     const warnings: unknown[] = [];
-    await openServerStore(dir, { warn: (o: object) => warnings.push(o) }).close();
+    const log = { warn: (o: object) => warnings.push(o) };
+    const store = openServerStore(t.location, log);
+    try {
+      await serverStoreReady(store, t.location);
+      // The check openServerStore started in the background, awaited (PostgreSQL answers later).
+      await warnIfUnsound(store, t.location, log);
+    } finally {
+      await store.close();
+      await t.dispose();
+    }
     expect(warnings).toEqual([]);
   });
 });
@@ -138,6 +134,29 @@ describe("a PostgreSQL store that cannot be used (DATABASE_URL)", () => {
     }
   });
 
+  it("a database the check finds not as this code expects: a warning without the password", async () => {
+    const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
+    await warnIfUnsound(
+      { integrityProblems: async () => ["schema version 9, expected 8"] },
+      { dataDir: "", databaseUrl: url },
+      {
+        warn: (obj: object, msg?: string) =>
+          warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? "" }),
+      },
+    );
+    expect(warnings).toEqual([
+      {
+        obj: {
+          database: "postgres://evnews:***@127.0.0.1:4389/evnews",
+          problems: ["schema version 9, expected 8"],
+        },
+        msg: expect.stringMatching(
+          /not as this code expects: check that every process runs the same version/,
+        ),
+      },
+    ]);
+  });
+
   it("the server's store reports it as a StoreOpenError when it cannot connect", async () => {
     const store = openServerStore({ dataDir: dir, databaseUrl: url }, quiet);
     const error = await serverStoreReady(store, { dataDir: dir, databaseUrl: url }).catch((e: unknown) => e);
@@ -147,6 +166,7 @@ describe("a PostgreSQL store that cannot be used (DATABASE_URL)", () => {
   });
 });
 
+// SQLite only: DATA_DIR (a file, or a damaged news.db) is the SQLite store's setting.
 describe("node server.ts with an unusable DATA_DIR", () => {
   /** The production entry, its exit code and stderr lines, with the app from the sources. */
   function startServer(dataDir: string): Promise<{ code: number | null; stderr: string[] }> {

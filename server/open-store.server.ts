@@ -58,26 +58,39 @@ export function openServerStore(
   } catch (error) {
     throw new StoreOpenError(storeOpenMessage(location.dataDir, error), { cause: error });
   }
-  // A store that cannot be reached at all rejects here (serverStoreReady reports that instead).
-  void store.integrityProblems().then(
-    (problems) => {
-      if (problems.length === 0) return;
-      const first = problems.slice(0, 5).map((p) => p.slice(0, 500));
-      if (location.databaseUrl) {
-        log.warn(
-          { database: redactUrl(location.databaseUrl), problems: first },
-          "the PostgreSQL database is not as this code expects: check that every process runs the same version",
-        );
-        return;
-      }
-      log.warn(
-        { file: sqliteFileIn(location.dataDir), problems: first },
-        "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
-      );
-    },
-    () => {},
-  );
+  void warnIfUnsound(store, location, log);
   return store;
+}
+
+/**
+ * Logs a warning that says what to do when the database's own check finds the store unsound
+ * (openServerStore runs it in the background; resolves once it has looked). A store that cannot be
+ * reached at all is serverStoreReady's to report, so that is no warning here.
+ */
+export async function warnIfUnsound(
+  store: Pick<Store, "integrityProblems">,
+  location: StoreLocation,
+  log: Pick<typeof logger, "warn"> = logger,
+): Promise<void> {
+  let problems: string[];
+  try {
+    problems = await store.integrityProblems();
+  } catch {
+    return;
+  }
+  if (problems.length === 0) return;
+  const first = problems.slice(0, 5).map((p) => p.slice(0, 500));
+  if (location.databaseUrl) {
+    log.warn(
+      { database: redactUrl(location.databaseUrl), problems: first },
+      "the PostgreSQL database is not as this code expects: check that every process runs the same version",
+    );
+    return;
+  }
+  log.warn(
+    { file: sqliteFileIn(location.dataDir), problems: first },
+    "the data store fails SQLite's integrity check: stop the server, move the file aside or restore a backup, and start again (feeds refill a new store)",
+  );
 }
 
 /** Resolves when the store is usable; rejects with a StoreOpenError (one line) when it is not. */
