@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get as httpGet, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProxy, imageSrc } from "./images.server.ts";
-import { openSqliteStore as openStore, type Store } from "./store/store.server.ts";
+import type { Store } from "./store/store.ts";
+import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 describe("imageSrc", () => {
   it("serves our own images directly and others through /img", () => {
@@ -61,8 +59,8 @@ describe("imageSrc", () => {
   });
 });
 
-describe("image proxy", () => {
-  let dir: string;
+describe.each(await storeKinds())("image proxy (%s)", (kind) => {
+  let t: TestStore;
   let store: Store;
   let upstream: Server;
   let app: Server;
@@ -79,8 +77,8 @@ describe("image proxy", () => {
   ];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "img-"));
-    store = openStore(dir);
+    t = await openTestStore(kind);
+    store = t.store;
     upstream = createServer((req, res) => {
       if (req.url === "/ok.png")
         return void res.writeHead(200, { "content-type": "image/png" }).end("PNGDATA");
@@ -143,8 +141,7 @@ describe("image proxy", () => {
     app.close();
     publicOnly.close();
     upstream.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await t.dispose();
   });
 
   const get = (u: string) => fetch(`${base}/img?u=${encodeURIComponent(u)}`);

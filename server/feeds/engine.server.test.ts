@@ -3,8 +3,14 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openSqliteStore as openStore } from "../store/store.server.ts";
-import { createSchema, dropSchema, type StoreKind, storeKinds } from "../store/testing/stores.ts";
+import { openStore } from "../store/open.server.ts";
+import {
+  createSchema,
+  dropSchema,
+  openTestStore,
+  type StoreKind,
+  storeKinds,
+} from "../store/testing/stores.ts";
 import {
   createFeedEngine,
   type EngineLogger,
@@ -205,10 +211,13 @@ describe.each(kinds)("refreshing and reading (%s)", (kind) => {
   });
 
   it("logs any other error and gives an empty list", async () => {
-    const store = openStore(tempDir());
+    // A store of this kind (it was SQLite for both), closed under the engine so reads fail.
+    const t = await openTestStore(kind);
+    cleanups.push(() => t.dispose());
+    const store = t.store;
     const log = recorder();
     const s = await server({ "/a.xml": respond(FEED) });
-    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
     await e.refreshAll();
     await store.close();
     expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
@@ -519,7 +528,7 @@ describe("start and stop", () => {
 
   it("stop() cancels fetches in flight and refuses new ones", async () => {
     const s = await server({ "/hang.xml": () => {} });
-    const store = openStore(tempDir());
+    const store = openStore({ dataDir: tempDir() });
     cleanups.push(() => store.close());
     const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, store });
     e.start();
@@ -532,7 +541,7 @@ describe("start and stop", () => {
   });
 
   it("closes the store it opened, not one it was given", async () => {
-    const store = openStore(tempDir());
+    const store = openStore({ dataDir: tempDir() });
     const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { store });
     await e.stop();
     expect(await store.feeds.feeds()).toHaveLength(1);
