@@ -4,11 +4,15 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function sources(dir: string): string[] {
+function files(dir: string, tests: boolean): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && /\.test\.tsx?$/.test(e.name) === tests)
+    .filter((e) => !e.parentPath.split(path.sep).includes("node_modules"))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
+const sources = (dir: string) => files(dir, false);
+const tests = (dir: string) => files(dir, true);
+const outsideStore = (file: string) => !file.startsWith(`server${path.sep}store${path.sep}`);
 
 describe("the store's boundary", () => {
   // Both drivers: node:sqlite and pg (PostgreSQL), imported statically or dynamically.
@@ -39,6 +43,26 @@ describe("the store's boundary", () => {
         );
       });
     expect(reached).toEqual([]);
+  });
+
+  it("holds for the tests outside server/store/ too: the interface and testing/, never a driver", () => {
+    // An import statement (not an import written inside a test's string), static or dynamic.
+    const STORE_IMPORT =
+      /^\s*(?:import|export)\b[^;]*?\bfrom "([^"]*\/store\/[^"]+)"|\bimport\("([^"]*\/store\/[^"]+)"\)/gm;
+    const INTERFACE = new Set(["store.ts", "feed-store.ts", "open.server.ts"]);
+    const problems = ["app", "server", "scripts", "bench"]
+      .flatMap(tests)
+      .filter(outsideStore)
+      .flatMap((file) => {
+        const text = readFileSync(path.join(root, file), "utf8");
+        const reached = [...text.matchAll(STORE_IMPORT)]
+          .map((m) => m[1] ?? m[2] ?? "")
+          .map((use) => use.slice(use.lastIndexOf("/store/") + "/store/".length))
+          .filter((inStore) => !INTERFACE.has(inStore) && !inStore.startsWith("testing/"))
+          .map((inStore) => `${file}: store/${inStore}`);
+        return DRIVER.test(text) ? [...reached, `${file}: a database driver`] : reached;
+      });
+    expect(problems).toEqual([]);
   });
 
   it("recognises either driver's import", () => {
