@@ -1,8 +1,9 @@
 /**
  * The fault scenarios of tests/e2e/faults.spec.ts that depend on the store, on PostgreSQL and
  * without a browser: the production server killed with SIGKILL in the middle of a refresh leaves
- * every feed with one whole set of items, and 200 concurrent contact posts are all answered and
- * each send stored once. Runs the production build (built first when stale).
+ * every feed with one whole set of items; 200 concurrent contact posts are all answered and each
+ * send stored once; a contact send while the messages table is locked by another connection or
+ * gone. Runs the production build (built first when stale).
  */
 import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { bossSchema } from "../server/feeds/shared-polling.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
 import { openStore } from "../server/store/open.server.ts";
 import type { Store } from "../server/store/store.ts";
+import { lockTables, renameTableAway } from "../server/store/testing/faults.ts";
 import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
 import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
 
@@ -40,6 +42,8 @@ async function database(): Promise<{ url: string; store: Store }> {
 }
 
 const ITEMS = 300;
+/** How long a staged lock is held at most: far past the store's own wait for a lock (5 s). */
+const HOLD_MS = 30_000;
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 describe.runIf(postgres)("faults on PostgreSQL", () => {
@@ -172,5 +176,80 @@ describe.runIf(postgres)("faults on PostgreSQL", () => {
     expect(statuses.filter((s) => s !== 303)).toEqual([]);
     const stored = (await store.messages.list({ limit: 1000 })).filter((m) => m.subject.startsWith("Burst "));
     expect(stored.map((m) => m.subject).sort()).toEqual(sends.map((s) => `Burst ${s}`).sort());
+  });
+
+  it("the messages table locked by another connection, or gone: the reader is told and keeps every field; once writable the same send is stored once", async () => {
+    await buildIfStale();
+    const { url, store } = await database();
+    // ROLE=web: no feed polling, only the contact path. The database rate limit stays on (its own
+    // table is not locked), as in production.
+    const server = await serveProduction(
+      await freePort(),
+      {
+        DATABASE_URL: url,
+        ROLE: "web",
+        CONTACT_RATE_LIMIT: "100",
+        SAMPLE_FALLBACK: "off",
+        LOG_LEVEL: "fatal",
+      },
+      { stdout: "ignore" },
+    );
+    cleanups.push(() => server.stop());
+    const fields = {
+      name: "Ada Reader",
+      email: "ada@example.com",
+      category: "news-tip",
+      subject: "Sent while locked",
+      message: "The depot on Elm Street has new chargers.",
+    };
+    /** A send without JavaScript, as a reader's browser posts it; a generous bound on the answer. */
+    const post = async (sendId: string, subject: string) => {
+      const res = await fetch(`${server.url}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, subject, website: "", send_id: sendId }),
+        headers: { origin: server.url },
+        redirect: "manual",
+        signal: AbortSignal.timeout(HOLD_MS + 30_000),
+      });
+      return { status: res.status, html: await res.text() };
+    };
+    /** The refusal, with the form still holding everything the reader typed. */
+    const expectRefusedKeepingFields = (html: string, subject: string) => {
+      expect(html).toContain("Sorry, your message could not be sent just now. Nothing is lost");
+      expect(html).toContain('value="Ada Reader"');
+      expect(html).toContain('value="ada@example.com"');
+      expect(html).toMatch(/<option value="news-tip" selected="">/);
+      expect(html).toContain(`value="${subject}"`);
+      expect(html).toMatch(/<textarea[^>]*>The depot on Elm Street has new chargers\.<\/textarea>/);
+    };
+    const storedOnce = async (subject: string) =>
+      expect((await store.messages.list()).filter((m) => m.subject === subject)).toHaveLength(1);
+
+    // Locked: the send waits a bounded time for the lock (not as long as it is held) and is refused.
+    const lock = await lockTables(url, ["contact_messages"], HOLD_MS);
+    try {
+      const locked = await post("send-while-locked", fields.subject);
+      expect({ status: locked.status, whileHeld: lock.held() }).toEqual({ status: 503, whileHeld: true });
+      expectRefusedKeepingFields(locked.html, fields.subject);
+      // Pages that only read keep answering meanwhile.
+      expect((await fetch(`${server.url}/about`)).status).toBe(200);
+    } finally {
+      await lock.release();
+    }
+    expect((await post("send-while-locked", fields.subject)).status).toBe(303);
+    expect((await post("send-while-locked", fields.subject)).status).toBe(303);
+    await storedOnce(fields.subject);
+
+    // Gone (renamed away): refused at once; back, the same send is stored once.
+    const restore = await renameTableAway(url, "contact_messages");
+    try {
+      const gone = await post("send-while-gone", "Sent while gone");
+      expect(gone.status).toBe(503);
+      expectRefusedKeepingFields(gone.html, "Sent while gone");
+    } finally {
+      await restore();
+    }
+    expect((await post("send-while-gone", "Sent while gone")).status).toBe(303);
+    await storedOnce("Sent while gone");
   });
 });

@@ -6,10 +6,10 @@
  */
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DATABASE_FILE } from "./db.server.ts";
 import { openStore } from "./open.server.ts";
+import { type HeldLock, heldUntil, lockTables } from "./testing/faults.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -21,44 +21,21 @@ const message = { name: "Ada Reader", email: "ada@example.com", subject: "Locked
 
 /**
  * Another connection holds the lock every request-path write needs (SQLite: the write lock;
- * PostgreSQL: those tables in ACCESS EXCLUSIVE mode) until `release`, or HOLD_MS at the latest.
+ * PostgreSQL: those tables in ACCESS EXCLUSIVE mode) until released, or HOLD_MS at the latest.
  */
-async function holdLock(t: TestStore): Promise<{ held: () => boolean; release: () => Promise<void> }> {
-  let release: () => Promise<void>;
-  if (t.kind === "sqlite") {
-    const db = new DatabaseSync(path.join(t.location.dataDir, DATABASE_FILE));
-    db.exec("BEGIN EXCLUSIVE");
-    release = async () => {
-      db.exec("ROLLBACK");
-      db.close();
-    };
-  } else {
-    const client = new pg.Client({ connectionString: t.location.databaseUrl });
-    await client.connect();
-    await client.query("BEGIN");
-    await client.query(
-      "LOCK TABLE contact_messages, newsletter_subscribers, rate_limit_hits IN ACCESS EXCLUSIVE MODE",
+async function holdLock(t: TestStore): Promise<HeldLock> {
+  if (t.kind === "postgres")
+    return lockTables(
+      t.location.databaseUrl ?? "",
+      ["contact_messages", "newsletter_subscribers", "rate_limit_hits"],
+      HOLD_MS,
     );
-    release = async () => {
-      await client.query("ROLLBACK");
-      await client.end();
-    };
-  }
-  let held = true;
-  let released: Promise<void> | undefined;
-  const letGo = () => {
-    held = false;
-    released ??= release();
-    return released;
-  };
-  const timer = setTimeout(letGo, HOLD_MS);
-  return {
-    held: () => held,
-    release: () => {
-      clearTimeout(timer);
-      return letGo();
-    },
-  };
+  const db = new DatabaseSync(path.join(t.location.dataDir, DATABASE_FILE));
+  db.exec("BEGIN EXCLUSIVE");
+  return heldUntil(async () => {
+    db.exec("ROLLBACK");
+    db.close();
+  }, HOLD_MS);
 }
 
 /** How a write ended, and whether the lock was still held then. */
