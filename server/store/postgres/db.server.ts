@@ -48,6 +48,27 @@ export async function withTransaction<T>(
   }
 }
 
+/**
+ * How long a write made while a reader waits (a contact message, a newsletter sign-up, a rate-limit
+ * count) waits for another connection's lock: SQLite's busy timeout (5 s) in PostgreSQL's terms.
+ * Without it such a write waits as long as the lock is held (a long migration, an operator's LOCK
+ * TABLE) and the reader with it; with it the reader is told to try again. The ingest worker, the
+ * migrations and the CLIs still wait as long as they need.
+ */
+export const REQUEST_LOCK_TIMEOUT_MS = 5000;
+
+/** withTransaction for a write on a reader's request: a lock wait past REQUEST_LOCK_TIMEOUT_MS throws. */
+export function withRequestTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return withTransaction(pool, async (client) => {
+    // SET takes no bound parameters; the value is our constant.
+    await client.query(`SET LOCAL lock_timeout = ${REQUEST_LOCK_TIMEOUT_MS}`);
+    return fn(client);
+  });
+}
+
 /** The version table's name; PRAGMA user_version's counterpart. */
 const VERSION_TABLE = "evnews_schema_version";
 

@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { ContactCategory } from "../../../app/lib/contact.ts";
 import { PENDING_DAYS, type Store, type StoredMessage, type Subscriber } from "../store.ts";
-import { createPool, migrate, type PoolOptions, schemaVersion, withTransaction } from "./db.server.ts";
+import {
+  createPool,
+  migrate,
+  type PoolOptions,
+  type Queryable,
+  schemaVersion,
+  withRequestTransaction,
+} from "./db.server.ts";
 import { createPostgresFeedStore } from "./feed-store.server.ts";
 import { POSTGRES_MIGRATIONS, type PostgresMigration } from "./migrations.server.ts";
 
@@ -46,8 +53,13 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     await migrated;
     return pool.query(text, values).then((r) => ({ rows: r.rows as R[], rowCount: r.rowCount ?? 0 }));
   };
-  const purgeExpired = (now: Date) =>
-    query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
+  /** A write on a reader's request: waits at most REQUEST_LOCK_TIMEOUT_MS for a lock. */
+  const requestWrite = async <T>(fn: (db: Queryable) => Promise<T>) => {
+    await migrated;
+    return withRequestTransaction(pool, fn);
+  };
+  const purgeExpired = (db: Queryable, now: Date) =>
+    db.query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
       now.toISOString(),
     ]);
   let closed: Promise<void> | undefined;
@@ -55,45 +67,33 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
   return {
     feeds: createPostgresFeedStore(pool, ready),
     messages: {
-      async insert(m, now = new Date()) {
-        const { rows } = await query<{ id: string }>(
-          `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message],
-        );
-        return Number(rows[0]?.id);
-      },
-      async insertOnce(m, sendId, now = new Date()) {
-        await migrated;
-        const client = await pool.connect();
-        try {
-          await client.query("BEGIN");
+      insert: (m, now = new Date()) =>
+        requestWrite(async (db) => {
+          const { rows } = await db.query<{ id: string }>(
+            `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message],
+          );
+          return Number(rows[0]?.id);
+        }),
+      insertOnce: (m, sendId, now = new Date()) =>
+        requestWrite(async (db) => {
           // Two posts of one send at the same moment (a double click, two processes) take turns.
-          await client.query("SELECT pg_advisory_xact_lock(hashtext('evnews:send:' || $1))", [sendId]);
-          const same = await client.query<{ id: string }>(
+          await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:send:' || $1))", [sendId]);
+          const same = await db.query<{ id: string }>(
             `SELECT id FROM contact_messages
              WHERE send_id = $1 AND name = $2 AND email = $3 AND subject = $4 AND message = $5 LIMIT 1`,
             [sendId, m.name, m.email, m.subject, m.message],
           );
           const found = same.rows[0];
-          if (found) {
-            await client.query("COMMIT");
-            return { id: Number(found.id), duplicate: true };
-          }
-          const inserted = await client.query<{ id: string }>(
+          if (found) return { id: Number(found.id), duplicate: true };
+          const inserted = await db.query<{ id: string }>(
             `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
             [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId],
           );
-          await client.query("COMMIT");
           return { id: Number(inserted.rows[0]?.id), duplicate: false };
-        } catch (error) {
-          await client.query("ROLLBACK").catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
+        }),
       async list(options = {}) {
         const limit = options.limit === undefined || options.limit < 0 ? null : options.limit;
         const { rows } = await query<MessageRow>(
@@ -109,28 +109,30 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       },
     },
     subscribers: {
-      async request(email, now = new Date()) {
-        await purgeExpired(now);
-        const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
-        // A pending address keeps its first expiry: the no-op update only lets RETURNING give its token.
-        const { rows } = await query<{ token: string }>(
-          `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (email) DO UPDATE SET expires_at = newsletter_subscribers.expires_at
-             WHERE newsletter_subscribers.confirmed_at IS NULL
-           RETURNING token`,
-          [email, now.toISOString(), randomBytes(24).toString("base64url"), expires],
-        );
-        const row = rows[0];
-        return row ? { status: "pending", token: row.token } : { status: "confirmed" };
-      },
-      async confirm(token, now = new Date()) {
-        const { rowCount } = await query(
-          `UPDATE newsletter_subscribers SET confirmed_at = $1, token = NULL, expires_at = NULL
-           WHERE token = $2 AND confirmed_at IS NULL AND expires_at > $1`,
-          [now.toISOString(), token],
-        );
-        return rowCount === 1;
-      },
+      request: (email, now = new Date()) =>
+        requestWrite(async (db) => {
+          await purgeExpired(db, now);
+          const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
+          // A pending address keeps its first expiry: the no-op update only lets RETURNING give its token.
+          const { rows } = await db.query<{ token: string }>(
+            `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (email) DO UPDATE SET expires_at = newsletter_subscribers.expires_at
+               WHERE newsletter_subscribers.confirmed_at IS NULL
+             RETURNING token`,
+            [email, now.toISOString(), randomBytes(24).toString("base64url"), expires],
+          );
+          const row = rows[0];
+          return row ? { status: "pending" as const, token: row.token } : { status: "confirmed" as const };
+        }),
+      confirm: (token, now = new Date()) =>
+        requestWrite(async (db) => {
+          const { rowCount } = await db.query(
+            `UPDATE newsletter_subscribers SET confirmed_at = $1, token = NULL, expires_at = NULL
+             WHERE token = $2 AND confirmed_at IS NULL AND expires_at > $1`,
+            [now.toISOString(), token],
+          );
+          return rowCount === 1;
+        }),
       async isPendingToken(token, now = new Date()) {
         const { rows } = await query(
           "SELECT 1 FROM newsletter_subscribers WHERE token = $1 AND confirmed_at IS NULL AND expires_at > $2",
@@ -139,7 +141,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         return rows.length > 0;
       },
       async list(now = new Date()) {
-        await purgeExpired(now);
+        await migrated;
+        await purgeExpired(pool, now);
         const { rows } = await query<Omit<Subscriber, "status">>(
           `SELECT email, created_at AS "createdAt", confirmed_at AS "confirmedAt", token, expires_at AS "expiresAt"
            FROM newsletter_subscribers ORDER BY created_at, email`,
@@ -157,9 +160,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     rateLimits: {
       async take(bucket, client, limit, windowMs, nowMs = Date.now()) {
         if (limit <= 0) return { ok: true };
-        await migrated;
         // One client's events are counted one at a time (an advisory lock on bucket and client).
-        return withTransaction(pool, async (db) => {
+        return requestWrite(async (db) => {
           await db.query("SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", [bucket, client]);
           await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2", [
             bucket,

@@ -1,0 +1,72 @@
+/**
+ * Database faults staged for the tests (the SQL stays in server/store/): another connection
+ * holding PostgreSQL tables locked, a table renamed away.
+ */
+import pg from "pg";
+
+/** A lock another connection holds: `held()` until `release()`. */
+export type HeldLock = { held(): boolean; release(): Promise<void> };
+
+/**
+ * A lock released by `release()` or after `maxMs` at the latest, so a test never waits forever on
+ * a write with no bound of its own (held() then tells that it only went through once let go).
+ */
+export function heldUntil(release: () => Promise<void>, maxMs: number): HeldLock {
+  let held = true;
+  let released: Promise<void> | undefined;
+  const letGo = () => {
+    held = false;
+    released ??= release();
+    return released;
+  };
+  const timer = setTimeout(letGo, maxMs);
+  return {
+    held: () => held,
+    release: () => {
+      clearTimeout(timer);
+      return letGo();
+    },
+  };
+}
+
+const tableName = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table name: ${name}`);
+  return name;
+};
+
+/**
+ * PostgreSQL at `url`: another connection takes `tables` in ACCESS EXCLUSIVE mode (nobody else
+ * reads or writes them) and keeps them until release(), or `maxMs` at the latest.
+ */
+export async function lockTables(url: string, tables: readonly string[], maxMs: number): Promise<HeldLock> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(`LOCK TABLE ${tables.map(tableName).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return heldUntil(async () => {
+    await client.query("ROLLBACK");
+    await client.end();
+  }, maxMs);
+}
+
+/** PostgreSQL at `url`: `table` renamed away (as if dropped) until the returned function puts it back. */
+export async function renameTableAway(url: string, table: string): Promise<() => Promise<void>> {
+  const name = tableName(table);
+  const away = `${name}_away`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`ALTER TABLE ${name} RENAME TO ${away}`);
+  return () => run(`ALTER TABLE ${away} RENAME TO ${name}`);
+}
