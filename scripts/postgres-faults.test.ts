@@ -309,7 +309,8 @@ describe.runIf(postgres)("faults on PostgreSQL", () => {
     const { url, store } = await database();
     const server = await serveProduction(
       await freePort(),
-      { DATABASE_URL: url, CONTACT_RATE_LIMIT: "0", SAMPLE_FALLBACK: "off" },
+      // ROLE=web: only the contact path, and no feed polling (whose list would be the real one).
+      { DATABASE_URL: url, ROLE: "web", CONTACT_RATE_LIMIT: "0", SAMPLE_FALLBACK: "off" },
       { stdout: "ignore" },
     );
     cleanups.push(() => server.stop());

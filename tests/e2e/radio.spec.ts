@@ -1,8 +1,8 @@
-import { createServer } from "node:net";
 import type { Page } from "@playwright/test";
-import { type Served, serveProduction } from "../../scripts/lib/serve.ts";
+import { freePort, type Served, serveProduction } from "../../scripts/lib/serve.ts";
 import { type FakeUpstream, startFakeUpstream } from "../../server/radio/testing/fake-upstream.ts";
 import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
+import { writeFeedsConfig } from "./support/feeds-config.ts";
 
 const PLAY_FAILED = "Unable to start playback. Please try again.";
 const STREAM_ERROR = "Stream temporarily unavailable.";
@@ -220,25 +220,18 @@ test.describe("/radio", () => {
   });
 });
 
-/** A port nothing listens on (yet). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe("/radio without a working station", () => {
   // The browser reports the proxy's 502/503 answers for the stream in the console.
   test.use({ allowConsole: /status of 50[23]/ });
 
   /** Our own production server, with its own radio configuration. */
   async function serve(radioStreamUrl: string): Promise<Served> {
-    return serveProduction(await freePort(), { LOG_LEVEL: "fatal", RADIO_STREAM_URL: radioStreamUrl });
+    return serveProduction(await freePort(), {
+      LOG_LEVEL: "fatal",
+      RADIO_STREAM_URL: radioStreamUrl,
+      // The local fixture publishers, never the real feed list.
+      FEEDS_CONFIG: writeFeedsConfig(),
+    });
   }
 
   test("a station that is down shows the stream error; a successful retry clears it", async ({ page }) => {

@@ -3,21 +3,10 @@
  * for tests that need state the shared server must not have.
  */
 import type { ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
-import { type Served, serveProduction } from "../../../scripts/lib/serve.ts";
+import { freePort, type Served, serveProduction } from "../../../scripts/lib/serve.ts";
+import { writeFeedsConfig } from "./feeds-config.ts";
 
 export type AppServer = Served;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `onSpawn` sees the child before it answers, for tests that kill it while it starts up. */
 export async function startAppServer(
@@ -29,7 +18,14 @@ export async function startAppServer(
     // INGEST_NICE=0: nice ranks the ingest worker below every process on the machine, not only our
     // web thread, and here Chromium and other servers share two cores: a cold page's first fetch
     // at nice 10 could miss its 8 s deadline (seen in CI).
-    { LOG_LEVEL: "error", ENABLE_TEST_ROUTES: "on", INGEST_NICE: "0", ...env },
+    // The local fixture publishers unless the scenario names its own: never the real feed list.
+    {
+      LOG_LEVEL: "error",
+      ENABLE_TEST_ROUTES: "on",
+      INGEST_NICE: "0",
+      FEEDS_CONFIG: writeFeedsConfig(),
+      ...env,
+    },
     { stdout: "ignore", onSpawn },
   );
 }
