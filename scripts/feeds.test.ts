@@ -154,6 +154,20 @@ describe("scripts/feeds.ts", { timeout: 60_000 }, () => {
         );
         const story = { title: "Kept", excerpt: "", content: "", readTime: 1, dated: true };
         const at = "2024-05-01T10:00:00.000Z";
+        // And an item that has left it: archived, and older than any retention the CLI could have.
+        const old = {
+          ...story,
+          title: "Archived",
+          guid: "archived",
+          position: 1,
+          publishedAt: "2020-01-01T00:00:00.000Z",
+        };
+        await t.store.feeds.saveSuccess(
+          other,
+          { items: [{ ...story, guid: "kept", position: 0, publishedAt: at }, old] },
+          at,
+          at,
+        );
         await t.store.feeds.saveSuccess(
           other,
           { items: [{ ...story, guid: "kept", position: 0, publishedAt: at }] },
@@ -177,7 +191,8 @@ describe("scripts/feeds.ts", { timeout: 60_000 }, () => {
           [other, ["world"]],
           [server.url("/b.xml"), []],
         ]);
-        expect(await t.store.feeds.articleCount(other)).toBe(1);
+        // The archive is the servers' to prune, by their ARTICLE_RETENTION_DAYS, not the CLI's.
+        expect(await t.store.feeds.articleCount(other)).toBe(2);
         expect(await t.store.feeds.articleCount(a)).toBe(5);
       } finally {
         await t.dispose();

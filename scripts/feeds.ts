@@ -8,7 +8,8 @@
  *   status                                every feed's health, from the store
  *
  * refresh and status never delete: a FEEDS_CONFIG other than the servers' adds its feeds and leaves
- * the others (and their articles) alone; only a server's start makes the store match its list.
+ * the others (and their articles) alone; only a server's start makes the store match its list, and
+ * only the servers prune the archive (by their own ARTICLE_RETENTION_DAYS).
  */
 import { parseArgs } from "node:util";
 import { isFeedSectionKey } from "../app/lib/sections.ts";
@@ -80,6 +81,7 @@ async function refreshCommand(): Promise<number> {
   const engine = createFeedEngine({
     logger: quietLogger,
     pruneUnlisted: false,
+    pruneArchive: false,
     onStoreChange: (sections) => {
       for (const s of sections) changed.add(s);
     },
@@ -100,7 +102,7 @@ async function refreshCommand(): Promise<number> {
 }
 
 async function statusCommand(): Promise<number> {
-  const engine = createFeedEngine({ logger: quietLogger, pruneUnlisted: false });
+  const engine = createFeedEngine({ logger: quietLogger, pruneUnlisted: false, pruneArchive: false });
   try {
     print(await engine.health());
     return 0;

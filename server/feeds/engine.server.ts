@@ -39,6 +39,11 @@ export type FeedEngineOptions = {
    * FEEDS_CONFIG leaves the servers' feeds alone.
    */
   pruneUnlisted?: boolean;
+  /**
+   * true (default, the server): archived items past retentionDays are deleted after each cycle.
+   * false (the CLIs): never, since the archive is the servers' to prune by their own retention.
+   */
+  pruneArchive?: boolean;
   /** An open store; otherwise one is opened (and closed by stop()) at databaseUrl, else in dataDir. */
   store?: Store;
   dataDir?: string;
@@ -200,7 +205,8 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     const common = {
       intervalMs,
       siteUrl,
-      retentionDays,
+      // Infinity: nothing is ever old enough to prune.
+      retentionDays: options.pruneArchive === false ? Number.POSITIVE_INFINITY : retentionDays,
       concurrency: options.concurrency,
       fetchTimeoutMs: options.fetchTimeoutMs,
       maxBodyBytes: options.maxBodyBytes,

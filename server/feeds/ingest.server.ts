@@ -35,6 +35,7 @@ export type IngestOptions = {
   store: FeedStore;
   intervalMs: number;
   siteUrl: string;
+  /** Archived items older than this are pruned after each cycle; Infinity never prunes (the CLIs). */
   retentionDays: number;
   concurrency?: number;
   fetchTimeoutMs?: number;
@@ -224,6 +225,7 @@ export function createIngest(options: IngestOptions): Ingest {
   }
 
   async function prune(): Promise<void> {
+    if (!Number.isFinite(options.retentionDays)) return;
     const before = new Date(now().getTime() - options.retentionDays * 86_400_000).toISOString();
     // Small batches, each its own short transaction, so readers and refreshes interleave.
     for (let round = 0; round < 200 && !stopped; round++) {
