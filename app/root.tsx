@@ -1,5 +1,13 @@
 import { lazy, type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { identity } from "../content/identity.ts";
 import { getConfig } from "../server/config.server.ts";
 import type { Route } from "./+types/root";
@@ -91,9 +99,29 @@ export default function App() {
 
 // The error screens (not found, a request the page cannot take, a failure) load only when one is
 // shown: on the server at once, in the browser when a page hydrates or navigates into one.
+// Offline (the navigation that failed may be why), a short screen with a way to try again.
 const ErrorPage = lazy(() =>
-  import("./components/layout/ErrorPage.tsx").then((m) => ({ default: m.ErrorPage })),
+  import("./components/layout/ErrorPage.tsx").then(
+    (m) => ({ default: m.ErrorPage }),
+    () => ({ default: ErrorOffline }),
+  ),
 );
+
+function ErrorOffline() {
+  const { pathname, search } = useLocation();
+  return (
+    <section aria-labelledby="error-title" className="mx-auto max-w-2xl py-12">
+      <h1 id="error-title" className="font-serif text-3xl font-bold">
+        This page could not be shown
+      </h1>
+      <p className="mt-6">
+        <a className="link" href={`${pathname}${search}`}>
+          Try again
+        </a>
+      </p>
+    </section>
+  );
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;

@@ -62,6 +62,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   if (key && !isFeedSectionKey(key))
     return { ...header(key, await clientSubtitles()), page: 1, section: null };
   const server = serverLoader();
+  // Handled below once the subtitles are in; meanwhile a failed fetch must not count as unhandled.
+  server.catch(() => {});
   const fallback = key
     ? { ...header(key, await clientSubtitles()), page: readPage(new URL(request.url).searchParams) }
     : await server;

@@ -3,7 +3,30 @@ import { subscribeToasts, type Toast } from "../../lib/toast.ts";
 
 // The toasts' own code loads with the first toast: most page views show none (the welcome toast
 // comes a second after the first home page of a visit), and every page's script counts.
-const ToastList = lazy(() => import("./ToastList.tsx").then((m) => ({ default: m.ToastList })));
+// If that code cannot load (offline, a deploy under way), the toasts still show, as plain text.
+const ToastList = lazy(() =>
+  import("./ToastList.tsx").then(
+    (m) => ({ default: m.ToastList }),
+    () => ({ default: PlainToasts }),
+  ),
+);
+
+function PlainToasts({ toasts }: { toasts: readonly Toast[] }) {
+  return (
+    <ol className="w-full max-w-sm sm:w-96">
+      {toasts.map((t) => (
+        <li
+          key={t.id}
+          role={t.kind === "error" ? "alert" : "status"}
+          className="toast-box"
+          data-kind={t.kind}
+        >
+          {t.description ? `${t.title}: ${t.description}` : t.title}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /**
  * The page's notification area; announced politely, errors assertively. It sits at the bottom
