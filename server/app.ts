@@ -15,7 +15,7 @@ import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
-import { createImageProxy } from "./images.server.ts";
+import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
@@ -67,6 +67,8 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     }),
   );
   app.use(refuseUnsupportedMethods);
+  // The image relay never fetches from us, by any of our names (a loop would open a radio stream).
+  app.use(refuseRelayedRequests);
   // An ingest process polls feeds and answers only its health check (the web processes serve pages).
   if (config.ROLE === "ingest") {
     app.use((req, res, next) =>

@@ -2,7 +2,7 @@ import { createServer, get as httpGet, type IncomingMessage, type Server } from 
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createImageProxy, imageSrc } from "./images.server.ts";
+import { createImageProxy, imageSrc, RELAY_HEADER, refuseRelayedRequests } from "./images.server.ts";
 import type { Store } from "./store/store.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
@@ -56,6 +56,50 @@ describe("imageSrc", () => {
       imageSrc("http://127.0.0.1:4317/api/stream?port=8076", site, { allowPrivate: true }),
     ).toBeUndefined();
     expect(imageSrc("http://127.0.0.1:4319/a.png", site)).toBeUndefined();
+  });
+});
+
+describe("a relay loop by a name the host check does not know (our IP, an alias)", () => {
+  it("the relay marks its upstream requests, and the site refuses marked requests before any route", async () => {
+    let reached = 0;
+    // "Us" under another name: the site with a route that must not run for the relay.
+    const us = express()
+      .use(refuseRelayedRequests)
+      .get("/api/stream", (_req, res) => {
+        reached++;
+        res.type("audio/mpeg").send("AUDIO");
+      })
+      .listen(0, "127.0.0.1");
+    await new Promise((r) => us.once("listening", r));
+    const alias = `http://127.0.0.1:${(us.address() as AddressInfo).port}/api/stream?port=8076`;
+    const seen: Array<Record<string, string>> = [];
+    const proxy = express()
+      .use(
+        createImageProxy(async () => true, {
+          allowPrivate: true,
+          siteUrl: "https://news.example",
+          fetchImpl: (input, init) => {
+            seen.push(Object.fromEntries(new Headers(init?.headers).entries()));
+            return fetch(input, init);
+          },
+        }),
+      )
+      .listen(0, "127.0.0.1");
+    await new Promise((r) => proxy.once("listening", r));
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/img?u=${encodeURIComponent(alias)}`,
+      );
+      expect(res.status).toBe(204);
+      expect(seen[0]?.[RELAY_HEADER]).toBe("1");
+      expect(reached).toBe(0);
+      // A reader's own request (no mark) still reaches the route.
+      expect((await fetch(alias)).status).toBe(200);
+      expect(reached).toBe(1);
+    } finally {
+      us.close();
+      proxy.close();
+    }
   });
 });
 

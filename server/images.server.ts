@@ -40,6 +40,20 @@ function isOwnHost(url: URL, own: readonly (string | undefined)[], allowPrivate:
 }
 
 /**
+ * Marks the image relay's own upstream requests. A name check cannot know every name and address
+ * that reaches us (our public IP, another DNS name, a CDN's origin host), so a request carrying
+ * the mark is one the relay made of itself, by whatever name: `refuseRelayedRequests` stops it
+ * before any route (a radio stream opened per image view, say).
+ */
+export const RELAY_HEADER = "x-evnews-relay";
+
+/** Express middleware, mounted before the routes: a request the image relay made of us gets 508. */
+export function refuseRelayedRequests(req: Request, res: Response, next: () => void): void {
+  if (req.headers[RELAY_HEADER] === undefined) next();
+  else res.status(508).type("text/plain").send("The image relay does not fetch from this site.");
+}
+
+/**
  * GET /img?u=URL relays a publisher's article image from our origin: readers' addresses stay
  * with us, the CSP can allow images from 'self' only, and browsers cache it for a day. Only
  * images that a stored article names are relayed, so it is never an open proxy, and only from
@@ -79,7 +93,7 @@ export function createImageProxy(
         upstream = await fetchImpl(target, {
           redirect: "manual",
           signal: abort.signal,
-          headers: { accept: "image/avif,image/webp,image/*;q=0.8" },
+          headers: { accept: "image/avif,image/webp,image/*;q=0.8", [RELAY_HEADER]: "1" },
           ...(dispatcher ? { dispatcher } : {}),
         } as RequestInit);
         const location = upstream.headers.get("location");

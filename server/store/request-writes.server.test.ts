@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DATABASE_FILE } from "./db.server.ts";
 import { openStore } from "./open.server.ts";
-import { type HeldLock, heldUntil, lockTables } from "./testing/faults.ts";
+import { type HeldLock, heldUntil, holdAdvisoryLock, lockTables } from "./testing/faults.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -97,6 +97,16 @@ describe.each(await storeKinds())("request-path writes under another connection'
         await store.close();
       }
       expect(await t.store.subscribers.confirm(token ?? "")).toBe(true);
+    },
+  );
+
+  it.skipIf(kind !== "postgres")(
+    "one client's count waits its turn past the lock bound (a queue of its posts is counted, never let through by an error)",
+    async () => {
+      // As if the client's previous count held its turn for longer than the 5 s bound.
+      const turn = await holdAdvisoryLock(t.location.databaseUrl ?? "", "contact 203.0.113.9", 7_000);
+      const took = await outcome(t.store.rateLimits.take("contact", "203.0.113.9", 5, 600_000), turn);
+      expect(took).toEqual({ stored: true, error: "", whileHeld: false });
     },
   );
 });

@@ -249,11 +249,14 @@ test.describe("AI-generated FAQs", () => {
     // Held, not sent as a plain form: the page did not reload and the panel waits for its script.
     await expect(page.locator("#faq-ai")).not.toHaveAttribute("data-ready", "");
     expect(page.url()).toMatch(/\/faq$/);
+    // The reader sees that the send is waiting (and what to do if it never goes).
+    await expect(page.getByText("Getting the generator ready…")).toBeVisible();
     release();
     await expect(page.getByRole("status").filter({ hasText: "Added" })).toHaveText(
       "Added 2 new FAQs to the list above.",
     );
     await expect(f.counter).toHaveText("Showing 7 of 7 FAQs");
+    await expect(page.getByText("Getting the generator ready…")).toBeHidden();
   });
 
   test("sends the spec's request straight to the service and appends the new items", async ({

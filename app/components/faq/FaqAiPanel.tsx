@@ -102,7 +102,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
         Your browser sends the key straight to {service.name}: it never reaches our servers and is not saved,
         so it is gone when you leave the page. Generated answers are not checked by our newsroom.
       </p>
-      <form className="mt-4" onSubmit={generate} aria-busy={generating} data-needs-script="">
+      <form className="group mt-4" onSubmit={generate} aria-busy={generating} data-needs-script="">
         <label htmlFor="faq-ai-key" className="block font-semibold">
           {service.name} API key
         </label>
@@ -137,6 +137,10 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
             )}
           </button>
         </div>
+        {/* Shown while a send waits for this part's script (routes/faq.tsx holds it). */}
+        <p className="mt-2 hidden text-sm text-muted group-data-held:block">
+          Getting the generator ready… If nothing happens, reload the page.
+        </p>
         <noscript>
           <p className="mt-2 text-sm text-muted">Generating FAQs needs JavaScript.</p>
         </noscript>

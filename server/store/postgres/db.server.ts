@@ -57,12 +57,20 @@ export async function withTransaction<T>(
  */
 export const REQUEST_LOCK_TIMEOUT_MS = 5000;
 
-/** withTransaction for a write on a reader's request: a lock wait past REQUEST_LOCK_TIMEOUT_MS throws. */
+/**
+ * withTransaction for a write on a reader's request: a lock wait past REQUEST_LOCK_TIMEOUT_MS
+ * throws. `turn` is an advisory lock by which our own short writes take turns (one send, one
+ * client's count): it is taken first and waited for as long as it takes, since each holder is
+ * itself bounded; bounding it too would turn a queue of one client's posts into errors, and a
+ * rate limit that lets a post through when the database cannot answer into no limit at all.
+ */
 export function withRequestTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
+  turn?: { text: string; values: unknown[] },
 ): Promise<T> {
   return withTransaction(pool, async (client) => {
+    if (turn) await client.query(turn.text, turn.values);
     // SET takes no bound parameters; the value is our constant.
     await client.query(`SET LOCAL lock_timeout = ${REQUEST_LOCK_TIMEOUT_MS}`);
     return fn(client);

@@ -54,9 +54,12 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     return pool.query(text, values).then((r) => ({ rows: r.rows as R[], rowCount: r.rowCount ?? 0 }));
   };
   /** A write on a reader's request: waits at most REQUEST_LOCK_TIMEOUT_MS for a lock. */
-  const requestWrite = async <T>(fn: (db: Queryable) => Promise<T>) => {
+  const requestWrite = async <T>(
+    fn: (db: Queryable) => Promise<T>,
+    turn?: { text: string; values: unknown[] },
+  ) => {
     await migrated;
-    return withRequestTransaction(pool, fn);
+    return withRequestTransaction(pool, fn, turn);
   };
   const purgeExpired = (db: Queryable, now: Date) =>
     db.query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
@@ -77,23 +80,25 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           return Number(rows[0]?.id);
         }),
       insertOnce: (m, sendId, now = new Date()) =>
-        requestWrite(async (db) => {
-          // Two posts of one send at the same moment (a double click, two processes) take turns.
-          await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:send:' || $1))", [sendId]);
-          const same = await db.query<{ id: string }>(
-            `SELECT id FROM contact_messages
+        requestWrite(
+          async (db) => {
+            const same = await db.query<{ id: string }>(
+              `SELECT id FROM contact_messages
              WHERE send_id = $1 AND name = $2 AND email = $3 AND subject = $4 AND message = $5 LIMIT 1`,
-            [sendId, m.name, m.email, m.subject, m.message],
-          );
-          const found = same.rows[0];
-          if (found) return { id: Number(found.id), duplicate: true };
-          const inserted = await db.query<{ id: string }>(
-            `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
+              [sendId, m.name, m.email, m.subject, m.message],
+            );
+            const found = same.rows[0];
+            if (found) return { id: Number(found.id), duplicate: true };
+            const inserted = await db.query<{ id: string }>(
+              `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-            [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId],
-          );
-          return { id: Number(inserted.rows[0]?.id), duplicate: false };
-        }),
+              [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId],
+            );
+            return { id: Number(inserted.rows[0]?.id), duplicate: false };
+          },
+          // Two posts of one send at the same moment (a double click, two processes) take turns.
+          { text: "SELECT pg_advisory_xact_lock(hashtext('evnews:send:' || $1))", values: [sendId] },
+        ),
       async list(options = {}) {
         const limit = options.limit === undefined || options.limit < 0 ? null : options.limit;
         const { rows } = await query<MessageRow>(
@@ -161,26 +166,28 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       async take(bucket, client, limit, windowMs, nowMs = Date.now()) {
         if (limit <= 0) return { ok: true };
         // One client's events are counted one at a time (an advisory lock on bucket and client).
-        return requestWrite(async (db) => {
-          await db.query("SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", [bucket, client]);
-          await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2", [
-            bucket,
-            nowMs - windowMs,
-          ]);
-          const { rows } = await db.query<{ n: string; oldest: string | null }>(
-            "SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits WHERE bucket = $1 AND client = $2",
-            [bucket, client],
-          );
-          const n = Number(rows[0]?.n ?? 0);
-          if (n >= limit)
-            return { ok: false, retryAfterMs: Number(rows[0]?.oldest ?? nowMs) + windowMs - nowMs };
-          await db.query("INSERT INTO rate_limit_hits (bucket, client, at_ms) VALUES ($1, $2, $3)", [
-            bucket,
-            client,
-            nowMs,
-          ]);
-          return { ok: true };
-        });
+        return requestWrite(
+          async (db) => {
+            await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2", [
+              bucket,
+              nowMs - windowMs,
+            ]);
+            const { rows } = await db.query<{ n: string; oldest: string | null }>(
+              "SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits WHERE bucket = $1 AND client = $2",
+              [bucket, client],
+            );
+            const n = Number(rows[0]?.n ?? 0);
+            if (n >= limit)
+              return { ok: false, retryAfterMs: Number(rows[0]?.oldest ?? nowMs) + windowMs - nowMs };
+            await db.query("INSERT INTO rate_limit_hits (bucket, client, at_ms) VALUES ($1, $2, $3)", [
+              bucket,
+              client,
+              nowMs,
+            ]);
+            return { ok: true };
+          },
+          { text: "SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", values: [bucket, client] },
+        );
       },
     },
     images: {

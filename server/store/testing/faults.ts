@@ -70,3 +70,17 @@ export async function renameTableAway(url: string, table: string): Promise<() =>
   await run(`ALTER TABLE ${name} RENAME TO ${away}`);
   return () => run(`ALTER TABLE ${away} RENAME TO ${name}`);
 }
+
+/**
+ * PostgreSQL at `url`: another connection holds the advisory lock on `hashtext(key)` (as one of
+ * our own writes holds its turn) until release(), or `maxMs` at the latest.
+ */
+export async function holdAdvisoryLock(url: string, key: string, maxMs: number): Promise<HeldLock> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+  return heldUntil(async () => {
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
+    await client.end();
+  }, maxMs);
+}
