@@ -13,13 +13,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
 import { createFeedEngine } from "../server/feeds/engine.server.ts";
-import { bossSchema } from "../server/feeds/shared-polling.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { openStore } from "../server/store/open.server.ts";
-import type { Store } from "../server/store/store.ts";
 import { lockTables, renameTableAway } from "../server/store/testing/faults.ts";
-import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
+import { storeKinds } from "../server/store/testing/stores.ts";
 import { type FaultFeeds, type FaultMode, startFaultFeeds } from "../tests/e2e/support/fault-feeds.ts";
+import { scratchDatabase } from "./lib/scratch-database.ts";
 import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -31,16 +29,7 @@ afterAll(async () => {
 });
 
 /** A scratch schema (and pg-boss's beside it) and the store on it, as the server sees it. */
-async function database(): Promise<{ url: string; store: Store }> {
-  const { schema, url } = await createSchema();
-  cleanups.push(async () => {
-    await dropSchema(schema);
-    await dropSchema(bossSchema(url));
-  });
-  const store = openStore({ dataDir: "", databaseUrl: url });
-  cleanups.push(() => store.close());
-  return { url, store };
-}
+const database = () => scratchDatabase(cleanups);
 
 /** Stores every feed once, through an engine in this process (quicker than a server's start). */
 async function warmUp(

@@ -14,10 +14,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bossSchema, createSharedPolling } from "../server/feeds/shared-polling.server.ts";
+import { createSharedPolling } from "../server/feeds/shared-polling.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { openStore } from "../server/store/open.server.ts";
-import { createSchema, dropSchema, storeKinds } from "../server/store/testing/stores.ts";
+import { storeKinds } from "../server/store/testing/stores.ts";
+import { scratchDatabase } from "./lib/scratch-database.ts";
 import { buildIfStale, freePort, type Served, serveProduction } from "./lib/serve.ts";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
@@ -79,11 +79,7 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       feedsFile,
       JSON.stringify({ technology: [publisher.url("/tech.xml")], business: [publisher.url("/biz.xml")] }),
     );
-    const { schema, url } = await createSchema();
-    cleanups.push(async () => {
-      await dropSchema(schema);
-      await dropSchema(bossSchema(url));
-    });
+    const { url } = await scratchDatabase(cleanups);
     const env = {
       DATABASE_URL: url,
       FEEDS_CONFIG: feedsFile,
@@ -215,13 +211,7 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
     const tech = publisher.url("/tech.xml");
     const feedsFile = path.join(tmpdir(), `feeds-retry-${process.pid}.json`);
     writeFileSync(feedsFile, JSON.stringify({ technology: [tech], business: [publisher.url("/biz.xml")] }));
-    const { schema, url } = await createSchema();
-    cleanups.push(async () => {
-      await dropSchema(schema);
-      await dropSchema(bossSchema(url));
-    });
-    const store = openStore({ dataDir: "", databaseUrl: url });
-    cleanups.push(() => store.close());
+    const { url, store } = await scratchDatabase(cleanups);
     const env = { DATABASE_URL: url, FEEDS_CONFIG: feedsFile, FEED_REFRESH_MINUTES: String(MINUTES) };
     const start = async () => {
       const s = await serveProduction(await freePort(), env, { stdout: "ignore" });

@@ -15,6 +15,27 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** The app on a port of its own, with `feeds` as its FEEDS_CONFIG and `env` beside; its base URL. */
+async function serveApp(feeds: Record<string, string[]>, env: Record<string, string>): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "app-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const feedsFile = join(dataDir, "feeds.json");
+  writeFileSync(feedsFile, JSON.stringify(feeds));
+  const config = parseConfig({
+    SITE_URL: "http://localhost:3000",
+    DATA_DIR: dataDir,
+    FEEDS_CONFIG: feedsFile,
+    ...env,
+  });
+  const app = createApp({ config, startFeeds: false });
+  cleanups.push(() => (app.locals.close as () => Promise<void>)());
+  await app.locals.ready;
+  const server = app.listen(0, "127.0.0.1");
+  cleanups.push(() => void server.close());
+  await new Promise((resolve) => server.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 describe("createApp", () => {
   it("warns at start about the sections its FEEDS_CONFIG gives no feed", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "app-"));
@@ -46,26 +67,12 @@ describe("createApp", () => {
     async (ingest) => {
       // The tests' environment lets feed fetches reach loopback; this app's config does not.
       expect(process.env.FEEDS_ALLOW_PRIVATE).toBe("on");
-      const dataDir = mkdtempSync(join(tmpdir(), "app-"));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const publisher = await startFeedServer({ "/a.xml": respond(fixture("rss2-basic.xml")) });
       cleanups.push(() => publisher.close());
-      const feedsFile = join(dataDir, "feeds.json");
-      writeFileSync(feedsFile, JSON.stringify({ technology: [publisher.url("/a.xml")] }));
-      const config = parseConfig({
-        SITE_URL: "http://localhost:3000",
-        DATA_DIR: dataDir,
-        FEEDS_CONFIG: feedsFile,
-        FEEDS_INGEST: ingest,
-        FEEDS_ALLOW_PRIVATE: "off",
-      });
-      const app = createApp({ config, startFeeds: false });
-      cleanups.push(() => (app.locals.close as () => Promise<void>)());
-      await app.locals.ready;
-      const server = app.listen(0, "127.0.0.1");
-      cleanups.push(() => void server.close());
-      await new Promise((resolve) => server.once("listening", resolve));
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const base = await serveApp(
+        { technology: [publisher.url("/a.xml")] },
+        { FEEDS_INGEST: ingest, FEEDS_ALLOW_PRIVATE: "off" },
+      );
       // A cold section: its feed's first fetch, which the app's guard refuses.
       await (await fetch(`${base}/api/articles?section=technology`)).arrayBuffer();
       const health = (await (await fetch(`${base}/api/health/feeds`)).json()) as {
@@ -78,25 +85,11 @@ describe("createApp", () => {
 
   it("serves samples as its own SAMPLE_FALLBACK says, not the process environment's", async () => {
     expect(process.env.SAMPLE_FALLBACK ?? "on").toBe("on");
-    const dataDir = mkdtempSync(join(tmpdir(), "app-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // A publisher that refuses connections: with the fallback on, the section would show samples.
-    const feedsFile = join(dataDir, "feeds.json");
-    writeFileSync(feedsFile, JSON.stringify({ technology: ["http://127.0.0.1:9/technology.xml"] }));
-    const config = parseConfig({
-      SITE_URL: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      FEEDS_CONFIG: feedsFile,
-      FEEDS_INGEST: "inline",
-      SAMPLE_FALLBACK: "off",
-    });
-    const app = createApp({ config, startFeeds: false });
-    cleanups.push(() => (app.locals.close as () => Promise<void>)());
-    await app.locals.ready;
-    const server = app.listen(0, "127.0.0.1");
-    cleanups.push(() => void server.close());
-    await new Promise((resolve) => server.once("listening", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await serveApp(
+      { technology: ["http://127.0.0.1:9/technology.xml"] },
+      { FEEDS_INGEST: "inline", SAMPLE_FALLBACK: "off" },
+    );
     const body = (await (await fetch(`${base}/api/articles?section=technology`)).json()) as {
       sample: boolean;
       articles: unknown[];

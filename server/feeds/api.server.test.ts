@@ -143,73 +143,62 @@ describe("GET /api/health/feeds", () => {
     expect(list[1]?.lastError).toMatch(/^Network error/);
   });
 
-  it("never publishes a feed URL's query string or fragment (publishers' tokens)", async () => {
-    const app = express().use(
-      createFeedsApi({
-        getSectionArticles: engine.getSectionArticles,
-        health: async () => [
-          {
-            url: "https://pub.example/feed.xml?token=s3cret&x=1#top",
-            sections: ["local"],
-            lastSuccessAt: null,
-            lastAttemptAt: null,
-            lastError: "Redirect loop at https://pub.example/a?key=s3cret",
-            consecutiveFailures: 1,
-            nextCheckAt: null,
-            articleCount: 0,
-          },
-        ],
-      }),
-    );
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health/feeds`);
-      const text = await res.text();
-      expect(text).not.toContain("s3cret");
-      const [feed] = (JSON.parse(text) as { feeds: { url: string; lastError: string }[] }).feeds;
-      expect(feed?.url).toBe("https://pub.example/feed.xml?…");
-      expect(feed?.lastError).toBe("Redirect loop at https://pub.example/a?…");
-    } finally {
-      server.close();
-    }
-  });
-
-  it("never publishes the user and password in a feed URL (13.3)", async () => {
+  /** What /api/health/feeds publishes of these feeds' records (served by the API alone). */
+  async function publishedHealth(feeds: Array<{ url: string; lastError: string }>): Promise<string> {
     const app = express().use(
       createFeedsApi({
         getSectionArticles: engine.getSectionArticles,
         health: async () =>
-          ["https://reader:s3cret@pub.example/feed.xml", "http://s3cret@pub.example/b.xml?k=1"].map(
-            (url) => ({
-              url,
-              sections: ["local"],
-              lastSuccessAt: null,
-              lastAttemptAt: null,
-              lastError: "Redirect loop at https://reader:p@ss:s3cret@pub.example/a",
-              consecutiveFailures: 1,
-              nextCheckAt: null,
-              articleCount: 0,
-            }),
-          ),
+          feeds.map((f) => ({
+            ...f,
+            sections: ["local"],
+            lastSuccessAt: null,
+            lastAttemptAt: null,
+            consecutiveFailures: 1,
+            nextCheckAt: null,
+            articleCount: 0,
+          })),
       }),
     );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health/feeds`);
-      const text = await res.text();
-      expect(text).not.toContain("s3cret");
-      expect(text).not.toContain("reader");
-      const feeds = (JSON.parse(text) as { feeds: { url: string; lastError: string }[] }).feeds;
-      expect(feeds.map((f) => f.url)).toEqual([
-        "https://…@pub.example/feed.xml",
-        "http://…@pub.example/b.xml?…",
-      ]);
-      expect(feeds[0]?.lastError).toBe("Redirect loop at https://…@pub.example/a");
+      return await res.text();
     } finally {
       server.close();
     }
+  }
+  const published = (text: string) =>
+    (JSON.parse(text) as { feeds: { url: string; lastError: string }[] }).feeds;
+
+  it("never publishes a feed URL's query string or fragment (publishers' tokens)", async () => {
+    const text = await publishedHealth([
+      {
+        url: "https://pub.example/feed.xml?token=s3cret&x=1#top",
+        lastError: "Redirect loop at https://pub.example/a?key=s3cret",
+      },
+    ]);
+    expect(text).not.toContain("s3cret");
+    const [feed] = published(text);
+    expect(feed?.url).toBe("https://pub.example/feed.xml?…");
+    expect(feed?.lastError).toBe("Redirect loop at https://pub.example/a?…");
+  });
+
+  it("never publishes the user and password in a feed URL (13.3)", async () => {
+    const lastError = "Redirect loop at https://reader:p@ss:s3cret@pub.example/a";
+    const text = await publishedHealth([
+      { url: "https://reader:s3cret@pub.example/feed.xml", lastError },
+      { url: "http://s3cret@pub.example/b.xml?k=1", lastError },
+    ]);
+    expect(text).not.toContain("s3cret");
+    expect(text).not.toContain("reader");
+    const feeds = published(text);
+    expect(feeds.map((f) => f.url)).toEqual([
+      "https://…@pub.example/feed.xml",
+      "http://…@pub.example/b.xml?…",
+    ]);
+    expect(feeds[0]?.lastError).toBe("Redirect loop at https://…@pub.example/a");
   });
 });
 
