@@ -16,7 +16,12 @@ import { createFeedEngine } from "../server/feeds/engine.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
 import { lockTables, renameTableAway } from "../server/store/testing/faults.ts";
 import { storeKinds } from "../server/store/testing/stores.ts";
-import { type FaultFeeds, type FaultMode, startFaultFeeds } from "../tests/e2e/support/fault-feeds.ts";
+import {
+  type FaultFeeds,
+  type FaultMode,
+  keepReading,
+  startFaultFeeds,
+} from "../tests/e2e/support/fault-feeds.ts";
 import { scratchDatabase } from "./lib/scratch-database.ts";
 import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
 
@@ -199,31 +204,9 @@ describe.runIf(postgres)("faults on PostgreSQL", () => {
     );
     try {
       const stored = (section: string) => (publishers.get("down") as FaultFeeds).title(section, 1, 1);
-      const pages = [
-        { path: "/", expect: stored("local") },
-        { path: "/technology", expect: stored("technology") },
-        { path: "/world", expect: stored("world") },
-        { path: "/api/articles?section=world", expect: stored("world") },
-        { path: "/search?q=generation", expect: "generation" },
-      ];
       // Five readers keep reading throughout; a generous bound on each answer.
-      let reading = true;
-      let answered = 0;
-      const failures: string[] = [];
-      const reader = async () => {
-        for (let i = 0; reading; i++) {
-          const p = pages[i % pages.length] as (typeof pages)[number];
-          try {
-            const res = await fetch(server.url + p.path, { signal: AbortSignal.timeout(30_000) });
-            const text = await res.text();
-            if (res.status !== 200 || !text.includes(p.expect)) failures.push(`${p.path}: ${res.status}`);
-            else answered += 1;
-          } catch (error) {
-            failures.push(`${p.path}: ${(error as Error).message}`);
-          }
-        }
-      };
-      const readers = Array.from({ length: 5 }, reader);
+      const readers = keepReading(server.url, stored, 30_000);
+      let read: Awaited<ReturnType<typeof readers.stop>> = { answered: 0, failures: [] };
       try {
         await Promise.all(modes.map((m) => publishers.get(m)?.setMode(m)));
         // Each feed's own failure reaches /api/health/feeds (the hanging ones after their timeout).
@@ -236,9 +219,9 @@ describe.runIf(postgres)("faults on PostgreSQL", () => {
           { timeout: 90_000, interval: 500 },
         );
       } finally {
-        reading = false;
-        await Promise.all(readers);
+        read = await readers.stop();
       }
+      const { answered, failures } = read;
       expect(failures).toEqual([]);
       expect(answered).toBeGreaterThan(10);
       // Stale beats empty: every feed keeps the articles it had.

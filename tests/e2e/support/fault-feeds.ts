@@ -147,3 +147,46 @@ ${items}</channel></rss>`;
     },
   };
 }
+
+/**
+ * Readers while the publishers misbehave: five at a time, reading the home page, two sections, the
+ * API and search over and over, each page expected with its stored headline, until stop(). A page
+ * answered otherwise (or not within `timeoutMs`) is a failure.
+ */
+export function keepReading(
+  baseUrl: string,
+  stored: (section: string) => string,
+  timeoutMs: number,
+): { stop(): Promise<{ answered: number; failures: string[] }> } {
+  const pages = [
+    { path: "/", expect: stored("local") },
+    { path: "/technology", expect: stored("technology") },
+    { path: "/world", expect: stored("world") },
+    { path: "/api/articles?section=world", expect: stored("world") },
+    { path: "/search?q=generation", expect: "generation" },
+  ];
+  let reading = true;
+  let answered = 0;
+  const failures: string[] = [];
+  const reader = async () => {
+    for (let i = 0; reading; i++) {
+      const p = pages[i % pages.length] as (typeof pages)[number];
+      try {
+        const res = await fetch(baseUrl + p.path, { signal: AbortSignal.timeout(timeoutMs) });
+        const text = await res.text();
+        if (res.status !== 200 || !text.includes(p.expect)) failures.push(`${p.path}: ${res.status}`);
+        else answered += 1;
+      } catch (error) {
+        failures.push(`${p.path}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const readers = Array.from({ length: 5 }, reader);
+  return {
+    async stop() {
+      reading = false;
+      await Promise.all(readers);
+      return { answered, failures };
+    },
+  };
+}
