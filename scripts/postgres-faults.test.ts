@@ -22,8 +22,8 @@ import {
   keepReading,
   startFaultFeeds,
 } from "../tests/e2e/support/fault-feeds.ts";
-import { scratchDatabase } from "./lib/scratch-database.ts";
 import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
+import { scratchDatabase } from "./testing/scratch-database.ts";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 

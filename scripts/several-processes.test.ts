@@ -17,8 +17,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createSharedPolling } from "../server/feeds/shared-polling.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
 import { storeKinds } from "../server/store/testing/stores.ts";
-import { scratchDatabase } from "./lib/scratch-database.ts";
 import { buildIfStale, freePort, type Served, serveProduction } from "./lib/serve.ts";
+import { scratchDatabase } from "./testing/scratch-database.ts";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 

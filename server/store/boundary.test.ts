@@ -4,11 +4,15 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** Tests and their support (files under a testing/ folder), as scripts/lib/import-graph.ts counts them. */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes("testing");
+
 function files(dir: string, tests: boolean): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && /\.test\.tsx?$/.test(e.name) === tests)
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
     .filter((e) => !e.parentPath.split(path.sep).includes("node_modules"))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .filter((file) => isTest(file) === tests);
 }
 const sources = (dir: string) => files(dir, false);
 const tests = (dir: string) => files(dir, true);
