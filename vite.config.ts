@@ -21,9 +21,10 @@ export default defineConfig({
         rollupOptions: {
           output: {
             // Every page's script in one chunk: React, React DOM, React Router, the root route and
-            // the frame's small modules (header, menus, the toasts' area; the footer loads when seen, the toasts themselves with the first one). Separate files each cost a request and compress
-            // worse than one (1.5 KB gzip more, split as entry, react-dom and shell). Lazily loaded
-            // widgets stay separate.
+            // the frame's small modules (header, menus, the toasts' area; the footer loads when
+            // seen, the toasts themselves and the error screens when shown). Separate files each
+            // cost a request and compress worse than one (1.5 KB gzip more, split as entry,
+            // react-dom and shell). Lazily loaded widgets stay separate.
             codeSplitting: {
               groups: [
                 {

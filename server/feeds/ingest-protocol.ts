@@ -1,21 +1,25 @@
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
-import type { CycleStats, UnsavedFailure } from "./ingest.server.ts";
+import type { CycleStats, IngestOptions, UnsavedFailure } from "./ingest.server.ts";
+
+/** The ingest's settings that reach the worker as they are (each documented on IngestOptions). */
+type PassedSettings = Pick<
+  IngestOptions,
+  | "intervalMs"
+  | "siteUrl"
+  | "retentionDays"
+  | "concurrency"
+  | "fetchTimeoutMs"
+  | "maxBodyBytes"
+  | "maxRedirects"
+  | "allowPrivate"
+>;
 
 /** What the web thread tells the ingest worker to start it (structured-clone safe). */
-export type IngestWorkerData = {
+export type IngestWorkerData = PassedSettings & {
   dataDir: string;
   /** PostgreSQL instead of SQLite in dataDir. */
   databaseUrl?: string;
   feeds: [string, string[]][];
-  intervalMs: number;
-  siteUrl: string;
-  retentionDays: number;
-  concurrency?: number;
-  fetchTimeoutMs?: number;
-  maxBodyBytes?: number;
-  maxRedirects?: number;
-  /** FEEDS_ALLOW_PRIVATE as the app was configured (unset: the environment's). */
-  allowPrivate?: boolean;
   /** The worker thread's nice value (0 leaves its priority as it is). */
   nice?: number;
   /** No log lines from the worker (tests). */

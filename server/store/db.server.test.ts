@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
 } from "./db.server.ts";
 import { createFeedStore } from "./feed-store.server.ts";
 import { MIGRATIONS, type Migration } from "./migrations.server.ts";
+import { failIntegrityCheck } from "./testing/sqlite-files.ts";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -174,19 +175,9 @@ describe("integrityProblems", () => {
     const dir = tempDir();
     let db = openDatabase(dir);
     expect(integrityProblems(db)).toEqual([]);
-    db.exec("CREATE TABLE t (x TEXT); CREATE INDEX t_x ON t (x);");
-    const insert = db.prepare("INSERT INTO t VALUES (?)");
-    for (let i = 0; i < 2000; i++) insert.run(`row ${i}`);
-    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 't_x'").get() as {
-      rootpage: number;
-    };
-    const { page_size } = db.prepare("PRAGMA page_size").get() as { page_size: number };
-    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.close();
-    // Scribble over the index's root page, as a torn write on a failing disk would.
-    const fd = openSync(join(dir, DATABASE_FILE), "r+");
-    writeSync(fd, Buffer.alloc(100, 0x41), 0, 100, (rootpage - 1) * page_size + 8);
-    closeSync(fd);
+    // An index's root page scribbled over, as a torn write on a failing disk would leave it.
+    failIntegrityCheck(dir);
     db = openDatabase(dir);
     try {
       expect(integrityProblems(db).join(" ")).toMatch(/malformed|corrupt|Page|btree/i);

@@ -3,6 +3,7 @@
  * holding PostgreSQL tables locked, a table renamed away.
  */
 import pg from "pg";
+import { adminQuery } from "./scratch-schema.ts";
 
 /** A lock another connection holds: `held()` until `release()`. */
 export type HeldLock = { held(): boolean; release(): Promise<void> };
@@ -58,17 +59,8 @@ export async function lockTables(url: string, tables: readonly string[], maxMs: 
 export async function renameTableAway(url: string, table: string): Promise<() => Promise<void>> {
   const name = tableName(table);
   const away = `${name}_away`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`ALTER TABLE ${name} RENAME TO ${away}`);
-  return () => run(`ALTER TABLE ${away} RENAME TO ${name}`);
+  await adminQuery(url, `ALTER TABLE ${name} RENAME TO ${away}`);
+  return async () => void (await adminQuery(url, `ALTER TABLE ${away} RENAME TO ${name}`));
 }
 
 /**
