@@ -9,10 +9,11 @@ export function BookCard({ book }: { book: Book }) {
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
 
-  // An image can fail before React hydrates and attaches onError; catch that case too.
+  // An image can fail before React hydrates and attaches onError; catch that case too, setting the
+  // state from a task of its own (see ArticleImage: an update made in a hydration's effect can wait).
   useEffect(() => {
     const el = img.current;
-    if (el?.complete && el.naturalWidth === 0 && el.currentSrc) setFailed(true);
+    if (el?.complete && el.naturalWidth === 0 && el.currentSrc) setTimeout(() => setFailed(true));
   }, []);
 
   return (

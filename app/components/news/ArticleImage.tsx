@@ -11,10 +11,13 @@ export function ArticleImage({ src, priority = false }: { src?: string; priority
   const url = safeHttpUrl(src) ?? (src?.startsWith("/") && !src.startsWith("//") ? src : undefined);
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
-  // The image may have failed before hydration attached onError.
+  // The image may have failed before hydration attached onError. The state is set from a task of
+  // its own: an update made in this effect takes the priority of the hydration that ran it, and a
+  // boundary hydrated in the background left it waiting behind the page's other work (the broken
+  // image stayed, about one cold home page in twenty-five).
   useEffect(() => {
     const el = img.current;
-    if (el?.complete && el.naturalWidth === 0) setFailed(true);
+    if (el?.complete && el.naturalWidth === 0) setTimeout(() => setFailed(true));
   }, []);
 
   return (
