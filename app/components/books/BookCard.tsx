@@ -1,33 +1,25 @@
-import { useEffect, useRef, useState } from "react";
 import type { Book } from "../../../content/books.ts";
 import { ExternalLink } from "../ui/icons.tsx";
+import { useImageFailed } from "../ui/useImageFailed.ts";
 
 export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
 
 /** A book card; a cover that fails to load swaps once to the local placeholder and never loops. */
 export function BookCard({ book }: { book: Book }) {
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-
-  // An image can fail before React hydrates and attaches onError; catch that case too, setting the
-  // state from a task of its own (see ArticleImage: an update made in a hydration's effect can wait).
-  useEffect(() => {
-    const el = img.current;
-    if (el?.complete && el.naturalWidth === 0 && el.currentSrc) setTimeout(() => setFailed(true));
-  }, []);
+  const image = useImageFailed();
 
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface">
       <img
-        ref={img}
-        src={failed ? PLACEHOLDER_COVER : book.cover}
+        ref={image.ref}
+        src={image.failed ? PLACEHOLDER_COVER : book.cover}
         alt={`Cover of ${book.title}`}
         width={400}
         height={600}
         loading="lazy"
         decoding="async"
-        onError={() => setFailed(true)}
-        data-failed={failed || undefined}
+        onError={image.onError}
+        data-failed={image.failed || undefined}
         className="aspect-[2/3] w-full bg-page object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-3">

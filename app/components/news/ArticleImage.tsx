@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { safeHttpUrl } from "../../lib/links.ts";
 import { type IconProps, Svg } from "../ui/icons.tsx";
+import { useImageFailed } from "../ui/useImageFailed.ts";
 
 /**
  * A 16:9 article image in a fixed box (no layout shift). A failed image is hidden; an article
@@ -9,23 +9,14 @@ import { type IconProps, Svg } from "../ui/icons.tsx";
 export function ArticleImage({ src, priority = false }: { src?: string; priority?: boolean }) {
   // Our own sample images are site-relative paths; "//host" would be another site, so not those.
   const url = safeHttpUrl(src) ?? (src?.startsWith("/") && !src.startsWith("//") ? src : undefined);
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  // The image may have failed before hydration attached onError. The state is set from a task of
-  // its own: an update made in this effect takes the priority of the hydration that ran it, and a
-  // boundary hydrated in the background left it waiting behind the page's other work (the broken
-  // image stayed, about one cold home page in twenty-five).
-  useEffect(() => {
-    const el = img.current;
-    if (el?.complete && el.naturalWidth === 0) setTimeout(() => setFailed(true));
-  }, []);
+  const image = useImageFailed();
 
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded bg-black/5 dark:bg-white/5">
       {url ? (
-        failed ? null : (
+        image.failed ? null : (
           <img
-            ref={img}
+            ref={image.ref}
             src={url}
             alt=""
             width={1280}
@@ -34,7 +25,7 @@ export function ArticleImage({ src, priority = false }: { src?: string; priority
             fetchPriority={priority ? "high" : "auto"}
             decoding={priority ? "sync" : "async"}
             referrerPolicy="no-referrer"
-            onError={() => setFailed(true)}
+            onError={image.onError}
             className="absolute inset-0 size-full object-cover"
           />
         )
