@@ -30,7 +30,10 @@ export function LazySwap<P extends object>({
     let live = true;
     (eager ? Promise.resolve() : firstInteraction())
       .then(load)
-      .then((C) => {
+      .then(async (C) => {
+        // Not while a control inside is pressed (a mouse button or Space held: it is :active).
+        // The release would meet a new element, and the browser sends no click then.
+        while (box.current?.querySelector(":active")) await new Promise((r) => setTimeout(r, 50));
         if (live) setLoaded(() => C);
       })
       .catch(() => {
