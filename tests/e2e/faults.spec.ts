@@ -240,8 +240,9 @@ test.describe("contact messages under load and a database that cannot be written
       await main.getByRole("textbox", { name: "Subject" }).fill("Sent while locked");
       await main.getByRole("textbox", { name: "Message" }).fill("The depot on Elm Street has new chargers.");
 
-      // Another process takes the write lock and keeps it, so the server cannot write.
-      const locker = new DatabaseSync(path.join(app.dataDir, DATABASE_FILE));
+      // Another process takes the write lock and keeps it, so the server cannot write. It waits
+      // its turn if the server is writing just then (its feed refresh), as a real process would.
+      const locker = new DatabaseSync(path.join(app.dataDir, DATABASE_FILE), { timeout: 15_000 });
       locker.exec("BEGIN EXCLUSIVE");
       try {
         await main.getByRole("button", { name: "Send Message" }).click();
