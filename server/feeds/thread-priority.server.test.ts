@@ -6,9 +6,14 @@ describe.runIf(process.platform === "linux")("lowerThreadPriority", () => {
   it("lowers the calling thread's priority and no other thread's", async () => {
     const before = niceOf("thread-self");
     const file = new URL("./thread-priority.server.ts", import.meta.url).pathname;
-    // A worker thread lowers itself, as the ingest worker does.
+    // A worker thread lowers itself, as the ingest worker does, then stays alive (listening) until
+    // terminated: a thread that has ended has no /proc entry left to read (seen in a loaded run).
     const worker = new Worker(
-      `import("${file}").then(({ lowerThreadPriority }) => require("node:worker_threads").parentPort.postMessage(lowerThreadPriority(7)))`,
+      `const { parentPort } = require("node:worker_threads");
+       import("${file}").then(({ lowerThreadPriority }) => {
+         parentPort.on("message", () => {});
+         parentPort.postMessage(lowerThreadPriority(7));
+       })`,
       { eval: true },
     );
     const tid = await new Promise<number | undefined>((resolve) => worker.once("message", resolve));
