@@ -46,6 +46,9 @@ function rss(titles: string[]): string {
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture</title><link>https://publisher.example/</link><description>d</description>${items}</channel></rss>`;
 }
 
+/** The User-Agent names the site as "(+{url};": the delimiters keep port 3456 from matching 34567. */
+const isBy = (agent: string, s: Served) => agent.includes(`(+${s.url};`);
+
 describe.runIf(!problem)("several processes on one PostgreSQL", () => {
   const cleanups: (() => Promise<void>)[] = [];
   // Each test's servers stop with it: the first's 3 s cycles must not load the second's machine.
@@ -99,8 +102,6 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
       return s;
     };
     const [a, b] = [await start(), await start()] as [Served, Served];
-    // The User-Agent names the site as "(+{url};": the delimiters keep port 3456 from matching 34567.
-    const isBy = (agent: string, s: Served) => agent.includes(`(+${s.url};`);
     const count = (p: string, by?: Served) =>
       fetches.filter((f) => f.path === p && (by === undefined || isBy(f.agent, by))).length;
     const counts = () =>
@@ -225,7 +226,7 @@ describe.runIf(!problem)("several processes on one PostgreSQL", () => {
     let held: { by: Served; at: number } | undefined;
     const feed = (isTech: boolean) => (req: IncomingMessage, res: ServerResponse) => {
       const agent = String(req.headers["user-agent"] ?? "");
-      const by = servers.find((s) => agent.includes(`(+${s.url};`));
+      const by = servers.find((s) => isBy(agent, s));
       if (isTech && holdNext && by) {
         holdNext = false;
         held = { by, at: Date.now() };

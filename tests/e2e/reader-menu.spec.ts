@@ -85,6 +85,39 @@ test("Tab to the sheet's close button, then Escape: the sheet closes on the firs
   await expect(page.getByRole("button", { name: "Open navigation menu" })).toBeFocused();
 });
 
+const TOOLTIP_SCRIPT = /IconTooltip\.radix-[\w-]+\.js$/;
+
+/**
+ * Opens /about with the tooltip's script held, presses the menu button (`press`, which also asks
+ * for the script), lets the script arrive and run while the press is held, then lifts (`lift`).
+ */
+async function pressAcrossTheSwap(
+  page: import("@playwright/test").Page,
+  press: (button: import("@playwright/test").Locator) => Promise<void>,
+  lift: () => Promise<void>,
+) {
+  const release = await holdRequests(page, TOOLTIP_SCRIPT);
+  await page.goto("/about");
+  await waitForHydration(page);
+  const button = page.getByRole("button", { name: "Open navigation menu" });
+  const asked = page.waitForRequest(TOOLTIP_SCRIPT);
+  await press(button);
+  await asked;
+  const arrived = page.waitForResponse(TOOLTIP_SCRIPT);
+  release();
+  await (await arrived).finished();
+  // Give the arrived module its turn to run and React its turn to commit, as a slow finger would.
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+  await lift();
+  return button;
+}
+
+async function centreOf(button: import("@playwright/test").Locator) {
+  const box = await button.boundingBox();
+  if (!box) throw new Error("no menu button");
+  return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+}
+
 /**
  * A slow connection: the mouse button goes down, the tooltip's code arrives (the pointer's arrival
  * asked for it) and swaps the button, then the mouse button comes up. The press and the release
@@ -95,23 +128,15 @@ test("Tab to the sheet's close button, then Escape: the sheet closes on the firs
 test("a press made before the tooltip's code arrives and released after it still opens the sheet", async ({
   page,
 }) => {
-  const tooltipScript = /IconTooltip\.radix-[\w-]+\.js$/;
-  const release = await holdRequests(page, tooltipScript);
-  await page.goto("/about");
-  await waitForHydration(page);
-  const button = page.getByRole("button", { name: "Open navigation menu" });
-  const box = await button.boundingBox();
-  if (!box) throw new Error("no menu button");
-  const asked = page.waitForRequest(tooltipScript);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await asked;
-  const arrived = page.waitForResponse(tooltipScript);
-  release();
-  await (await arrived).finished();
-  // Give the arrived module its turn to run and React its turn to commit, as a slow finger would.
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
-  await page.mouse.up();
+  const button = await pressAcrossTheSwap(
+    page,
+    async (button) => {
+      const { x, y } = await centreOf(button);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+    },
+    () => page.mouse.up(),
+  );
   await sheetTakesFocusAndEscapeCloses(page);
   // And the tooltip's code did take over afterwards.
   await expect(button).toHaveAttribute("data-state", /closed|delayed-open|instant-open/);
@@ -120,20 +145,14 @@ test("a press made before the tooltip's code arrives and released after it still
 test("a Space held while the tooltip's code arrives still opens the sheet on its release", async ({
   page,
 }) => {
-  const tooltipScript = /IconTooltip\.radix-[\w-]+\.js$/;
-  const release = await holdRequests(page, tooltipScript);
-  await page.goto("/about");
-  await waitForHydration(page);
-  const button = page.getByRole("button", { name: "Open navigation menu" });
-  const asked = page.waitForRequest(tooltipScript);
-  await button.focus();
-  await asked;
-  await page.keyboard.down(" ");
-  const arrived = page.waitForResponse(tooltipScript);
-  release();
-  await (await arrived).finished();
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
-  await page.keyboard.up(" ");
+  await pressAcrossTheSwap(
+    page,
+    async (button) => {
+      await button.focus();
+      await page.keyboard.down(" ");
+    },
+    () => page.keyboard.up(" "),
+  );
   await sheetTakesFocusAndEscapeCloses(page);
 });
 
@@ -143,23 +162,17 @@ test.describe("on a touch screen", () => {
   test("a finger held while the tooltip's code arrives still opens the sheet when lifted", async ({
     page,
   }) => {
-    const tooltipScript = /IconTooltip\.radix-[\w-]+\.js$/;
-    const release = await holdRequests(page, tooltipScript);
-    await page.goto("/about");
-    await waitForHydration(page);
-    const button = page.getByRole("button", { name: "Open navigation menu" });
-    const box = await button.boundingBox();
-    if (!box) throw new Error("no menu button");
-    const point = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
     const cdp = await page.context().newCDPSession(page);
-    const asked = page.waitForRequest(tooltipScript);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
-    await asked;
-    const arrived = page.waitForResponse(tooltipScript);
-    release();
-    await (await arrived).finished();
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await pressAcrossTheSwap(
+      page,
+      async (button) => {
+        const point = await centreOf(button);
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+      },
+      async () => {
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      },
+    );
     await sheetTakesFocusAndEscapeCloses(page);
   });
 });
