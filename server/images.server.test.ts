@@ -103,6 +103,46 @@ describe("a relay loop by a name the host check does not know (our IP, an alias)
   });
 });
 
+describe("the image relay in production (public addresses only)", () => {
+  it("checks every redirect hop: a public image that redirects into our network is not fetched", async () => {
+    let reached = 0;
+    // A loopback server standing for our own network (an admin panel, a metadata service).
+    const inside = createServer((_req, res) => {
+      reached++;
+      res.writeHead(200, { "content-type": "image/png" }).end("SECRET");
+    });
+    // On another loopback address than the one readers reach us on, so it is not "our own host".
+    await new Promise<void>((r) => inside.listen(0, "127.0.0.2", r));
+    const target = `http://127.0.0.2:${(inside.address() as AddressInfo).port}/latest/meta-data.png`;
+    // The publisher answers from the internet and points at loopback: only a check of the
+    // redirect's target (IP literals never reach the connect-time lookup) can refuse it.
+    // (The connect-time lookup is a second guard; the relay must not even ask for the target.)
+    const asked: string[] = [];
+    const publisher: typeof fetch = async (input, init) => {
+      asked.push(String(input));
+      return String(input).startsWith("https://images.publisher.example/")
+        ? new Response(null, { status: 302, headers: { location: target } })
+        : fetch(input, init);
+    };
+    const proxy = express()
+      .use(createImageProxy(async () => true, { siteUrl: "https://news.example", fetchImpl: publisher }))
+      .listen(0, "127.0.0.1");
+    await new Promise((r) => proxy.once("listening", r));
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/img?u=${encodeURIComponent("https://images.publisher.example/a.png")}`,
+      );
+      expect(res.status).toBe(204);
+      expect(await res.text()).toBe("");
+      expect(asked).toEqual(["https://images.publisher.example/a.png"]);
+      expect(reached).toBe(0);
+    } finally {
+      inside.close();
+      proxy.close();
+    }
+  });
+});
+
 describe.each(await storeKinds())("image proxy (%s)", (kind) => {
   let t: TestStore;
   let store: Store;

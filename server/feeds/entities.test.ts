@@ -28,6 +28,22 @@ describe("decodeEntities", () => {
     }
   });
 
+  it("reads hex digits in either case, against code points written out by hand", () => {
+    // Expected values are literals, not another decoder's output, so a digit misread shows.
+    expect(decodeEntities("&#x201c;quote&#x201d; caf&#xe9; &#xff;&#xFF;&#xAbC;&#x1f600;")).toBe(
+      "\u201cquote\u201d caf\u00e9 \u00ff\u00ff\u0abc\u{1f600}",
+    );
+    expect(decodeEntities("&#xa;&#xb;&#xc;&#xd;&#xe;&#xf;|&#xA;&#xB;&#xC;&#xD;&#xE;&#xF;")).toBe(
+      "\n\u000b\f\r\u000e\u000f|\n\u000b\f\r\u000e\u000f",
+    );
+    expect(decodeEntities("&#x9;&#x10;&#x2026;&#233;&#8230;")).toBe("\t\u0010\u2026\u00e9\u2026");
+    // Not hex digits: kept as written.
+    expect(decodeEntities("&#xg1;&#x1g;&#xG;&#12a;")).toBe("&#xg1;&#x1g;&#xG;&#12a;");
+    // The longest references each form allows, and one digit more.
+    expect(decodeEntities("&#x10ffff;&#1114111;")).toBe("\u{10ffff}\u{10ffff}");
+    expect(decodeEntities("&#x010ffff;&#01114111;")).toBe("&#x010ffff;&#01114111;");
+  });
+
   it("replaces impossible code points with U+FFFD", () => {
     expect(decodeEntities("&#0;&#xD800;&#1114112;")).toBe("\uFFFD\uFFFD\uFFFD");
   });
