@@ -107,6 +107,27 @@ describe.each(await storeKinds())("npm run messages on %s (DATABASE_URL or DATA_
       await hostile.dispose();
     }
   });
+
+  it("shows a newline in a one-line field as \\x0A, so a writer cannot forge a header line", async () => {
+    const forged = await openTestStore(kind);
+    try {
+      // The form accepts newlines in the name and subject (the message keeps its lines).
+      await forged.store.messages.insert({
+        name: "Mallory\nSubject: Your password",
+        email: "mallory@example.com",
+        subject: "Hello\r\n  From: Editor <editor@example.com>",
+        message: "body",
+      });
+      const text = runOn(forged, "list");
+      expect(text).toContain("From:    Mallory\\x0ASubject: Your password <mallory@example.com>");
+      expect(text).toContain("Subject: Hello\\x0D\\x0A  From: Editor <editor@example.com>");
+      // Exactly one From: and one Subject: line begin the block.
+      expect(text.match(/^\s*Subject:/gm)).toHaveLength(1);
+      expect(text.match(/^\s*From:/gm)).toHaveLength(1);
+    } finally {
+      await forged.dispose();
+    }
+  });
 });
 
 describe("npm run messages with a PostgreSQL that cannot be reached", () => {

@@ -120,6 +120,46 @@ describe.each(kinds)("ingest (%s)", (kind) => {
     await ingest.stop();
   });
 
+  it("keeps archived items for ARTICLE_RETENTION_DAYS days, counted in days from now", async () => {
+    let generation = 1;
+    const s = await server({
+      "/a.xml": (_req, res) =>
+        void res.writeHead(200).end(
+          generation === 1
+            ? // Two items a day apart, then a feed that no longer carries them (they are archived).
+              generateRss({
+                items: 2,
+                guidPrefix: "old",
+                newest: new Date("2026-01-01T12:00:00Z"),
+                spacingMinutes: 1440,
+              })
+            : generateRss({ items: 2, guidPrefix: "new", newest: new Date("2026-03-01T12:00:00Z") }),
+        ),
+    });
+    const { store } = await storeOf(kind);
+    const url = s.url("/a.xml");
+    await store.syncFeeds(new Map([["local", [url]]]));
+    // 29 days 23 hours after the newer archived item, 30 days 23 hours after the older one.
+    const now = new Date("2026-01-31T11:00:00.000Z");
+    const ingest = createIngest({
+      feeds: new Map([["local", [url]]]),
+      store,
+      intervalMs: INTERVAL,
+      siteUrl: "https://news.example",
+      retentionDays: 30,
+      logger: recorder().logger,
+      now: () => now,
+    });
+    await ingest.refreshFeed(url);
+    generation = 2;
+    await ingest.refreshFeed(url);
+    expect(await store.articleCount(url)).toBe(4);
+    await ingest.prune();
+    // The older archived item went, the newer stayed (and the current ones, always).
+    expect(await store.articleCount(url)).toBe(3);
+    await ingest.stop();
+  });
+
   it("reports the sections a cycle changed, once per cycle, and only those", async () => {
     let version = 1;
     const s = await server({

@@ -394,6 +394,13 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.items(A)).map((i) => i.publishedAt)).toEqual([at, "2024-05-02T06:00:00.000Z"]);
     });
 
+    it("a date exactly a day ahead is kept; a millisecond more is not", async () => {
+      const day = item(0, { publishedAt: "2024-05-02T12:00:00.000Z" });
+      const past = item(1, { publishedAt: "2024-05-02T12:00:00.001Z" });
+      await store.saveSuccess(A, { items: [day, past] }, at, at);
+      expect((await store.items(A)).map((i) => i.publishedAt)).toEqual(["2024-05-02T12:00:00.000Z", at]);
+    });
+
     it("sectionItems: the first N current items of each feed, in configuration order", async () => {
       await store.saveSuccess(A, { items: [item(0), item(1), item(2)] }, at, at);
       expect((await store.sectionItems("sports", 2)).map((l) => l.map((i) => i.position))).toEqual([
