@@ -158,8 +158,8 @@ function drive(cache: PageCache, url: string, body: string): Promise<void> {
     setHeader: (k: string, v: unknown) => headers.set(k.toLowerCase(), v),
     getHeader: (k: string) => headers.get(k.toLowerCase()),
     removeHeader: (k: string) => headers.delete(k.toLowerCase()),
-    write: () => true,
-    end: () => res,
+    write: (_chunk: unknown) => true,
+    end: (_chunk?: unknown) => res,
     send: () => res,
   });
   return new Promise((resolve) => {
