@@ -97,7 +97,9 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   const pageChanges = listenForPageChanges(
     { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL },
     {
-      onChange: (sections) => (sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.clear()),
+      // Unknown changes (the listener was away): every page stale, each still there for stale-if-error.
+      onChange: (sections) =>
+        sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.invalidateAll(),
       onError: (error) =>
         logger.warn({ err: error.message }, "page change listener dropped; listening again"),
     },

@@ -268,6 +268,22 @@ describe("page cache during failures (stale-if-error)", () => {
     expect(renders()).toBe(4);
   });
 
+  it("keeps every copy for that when all pages are marked stale at once", async () => {
+    let status = 200;
+    const { cache, base } = await app({ status: () => status });
+    await fetch(`${base}/`);
+    await fetch(`${base}/world`);
+    cache.invalidateAll();
+    status = 503;
+    for (const path of ["/", "/world"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).toBe("stale-if-error");
+    }
+    status = 200;
+    expect((await fetch(`${base}/`)).headers.get("x-page-cache")).toBeNull();
+  });
+
   it("passes a failure through when there is no copy, and does not keep it", async () => {
     let status = 503;
     const { base, renders } = await app({ status: () => status });

@@ -26,6 +26,8 @@ export type PageCache = {
   middleware: RequestHandler;
   /** Marks these paths' pages (every page number) stale. */
   invalidate(paths: readonly string[]): void;
+  /** Marks every page stale (kept for stale-if-error, rendered anew at the next request). */
+  invalidateAll(): void;
   clear(): void;
   /** Entries kept now. */
   size(): number;
@@ -230,6 +232,10 @@ export function createPageCache({
       const set = new Set(changed);
       for (const path of set) generations.set(path, generation(path) + 1);
       for (const entry of entries.values()) if (set.has(entry.path)) entry.stale = true;
+    },
+    invalidateAll() {
+      for (const path of paths) generations.set(path, generation(path) + 1);
+      for (const entry of entries.values()) entry.stale = true;
     },
     clear() {
       for (const path of paths) generations.set(path, generation(path) + 1);
