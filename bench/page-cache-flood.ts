@@ -58,6 +58,7 @@ try {
     peak = Math.max(peak, rssMb(pid));
   }, 250);
   const statuses = new Map<number, number>();
+  const milestones: string[] = [];
   let next = 0;
   const started = Date.now();
   await Promise.all(
@@ -69,6 +70,8 @@ try {
         const res = await fetch(`${server.url}/${section}?page=${page}`);
         await res.arrayBuffer();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        // The resident set at each tenth of the flood: flat once the first pages are kept.
+        if ((i + 1) % Math.max(1, Math.floor(URLS / 10)) === 0) milestones.push(`${i + 1}: ${rssMb(pid)} MB`);
       }
     }),
   );
