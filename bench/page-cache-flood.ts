@@ -83,6 +83,7 @@ try {
     `${URLS} distinct URLs (${FEED_SECTION_KEYS.length} sections, pages 2–${2 + Math.floor((URLS - 1) / FEED_SECTION_KEYS.length)}, ${CLIENTS} clients) in ${seconds.toFixed(1)} s`,
   );
   console.log(`statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")}`);
+  console.log(`server RSS by requests made: ${milestones.join(", ")}`);
   console.log(
     `server RSS: before ${before} MB, peak ${peak} MB, after ${after} MB; still answering: ${alive}`,
   );

@@ -143,6 +143,13 @@ describe.each(kinds)("a store outage under the production server (%s)", (kind) =
       expect(page.status).toBe(200);
       expect(page.body).toContain("technology story 1");
     }
+    // A page past the end of the archive says so, as a 404 that no cache keeps.
+    for (let i = 0; i < 2; i++) {
+      const past = await get(at("/world?page=99"));
+      expect(past.status).toBe(404);
+      expect(past.pageCache).toBeNull();
+      expect(past.body).toContain("No older headlines here. Page 99 is past the end");
+    }
     // Past their lifetime: the next request renders again (and fails).
     await new Promise((r) => setTimeout(r, 1200));
 
