@@ -89,13 +89,17 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     // Section pages read ?page= (older headlines); everything else in a query is ignored.
     params: Object.fromEntries(SECTIONS.map((s) => [`/${s.key}`, ["page"]])),
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
+    // Bounded: every ?page= is an entry of its own (see page-cache.server.ts).
+    ...(config.PAGE_CACHE_MB ? { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 } : {}),
   });
   const pagesOf = (sections: readonly string[]) => ["/", ...sections.map((s) => `/${s}`)];
   // On PostgreSQL a change written by any process reaches every process's page cache (NOTIFY).
   const pageChanges = listenForPageChanges(
     { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL },
     {
-      onChange: (sections) => (sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.clear()),
+      // Unknown changes (the listener was away): every page stale, each still there for stale-if-error.
+      onChange: (sections) =>
+        sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.invalidateAll(),
       onError: (error) =>
         logger.warn({ err: error.message }, "page change listener dropped; listening again"),
     },

@@ -35,6 +35,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ INGEST_NICE: "-5" })).toThrow(/INGEST_NICE must be 0 or more/);
   });
 
+  it("reads the page cache's byte budget: unset (a share of the heap) or 1 to 4096 MiB", () => {
+    expect(parseConfig({}).PAGE_CACHE_MB).toBeUndefined();
+    expect(parseConfig({ PAGE_CACHE_MB: "32" }).PAGE_CACHE_MB).toBe(32);
+    expect(() => parseConfig({ PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB must be at least 1/);
+    expect(() => parseConfig({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB must be a number/);
+  });
+
   it("derives SITE_URL from PORT and trims a trailing slash", () => {
     expect(parseConfig({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseConfig({ SITE_URL: "https://news.example/" }).SITE_URL).toBe("https://news.example");

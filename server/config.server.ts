@@ -103,6 +103,16 @@ const schema = z.object({
     .min(0, "must be 0 or more")
     .max(3600, "must be at most 3600")
     .default(60),
+  /**
+   * What the page cache may hold, in MiB (least recently used pages leave first); unset: a
+   * twentieth of the heap limit, at most 64 MiB.
+   */
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(4096, "must be at most 4096")
+    .optional(),
   /** Enables routes that exist only for the end-to-end tests (a deliberate rendering failure). */
   ENABLE_TEST_ROUTES: onOff.default("off"),
   /** Let /img relay images from loopback and private networks (local fixture publishers only). */

@@ -314,3 +314,28 @@ describe.each(await storeKinds())("image proxy (%s)", (kind) => {
     expect(await redirected.text()).toBe("");
   });
 });
+
+describe.each(await storeKinds())("image proxy while the store cannot be read (%s)", (kind) => {
+  it("answers 503 with no-store, never 'Unknown image.'", async () => {
+    const t = await openTestStore(kind);
+    const store = t.store;
+    const app = express()
+      .use(
+        createImageProxy(store.images.isStoredImage, { allowPrivate: true, siteUrl: "https://news.example" }),
+      )
+      .listen(0, "127.0.0.1");
+    await new Promise((r) => app.once("listening", r));
+    try {
+      await store.close();
+      const res = await fetch(
+        `http://127.0.0.1:${(app.address() as AddressInfo).port}/img?u=${encodeURIComponent("https://img.example/a.png")}`,
+      );
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.text()).toBe("Images are unavailable right now.");
+    } finally {
+      app.close();
+      await t.dispose().catch(() => {});
+    }
+  });
+});

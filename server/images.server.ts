@@ -78,8 +78,19 @@ export function createImageProxy(
     const own = [siteUrl, req.headers.host && `${req.protocol}://${req.headers.host}`];
     if (isOwnHost(url, own, allowPrivate))
       return void res.status(400).type("text/plain").send("Our own address is not relayed.");
-    if (!(await isStoredImage(u).catch(() => false)))
-      return void res.status(404).type("text/plain").send("Unknown image.");
+    let stored: boolean;
+    try {
+      stored = await isStoredImage(u);
+    } catch (error) {
+      // The store cannot say: not "unknown" (a 404 a browser may keep), but unavailable for now.
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "image lookup failed");
+      return void res
+        .status(503)
+        .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+        .type("text/plain")
+        .send("Images are unavailable right now.");
+    }
+    if (!stored) return void res.status(404).type("text/plain").send("Unknown image.");
 
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);

@@ -7,36 +7,46 @@ import { isLoadFailure, LOAD_FAILURE } from "../app/lib/load-failure.ts";
 import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
 import { parseConfig } from "./config.server.ts";
 import { createFeedEngine, type EngineLogger } from "./feeds/engine.server.ts";
+import { StoreUnavailableError } from "./feeds/errors.ts";
 import { respond, startFeedServer } from "./feeds/testing/feed-server.ts";
 import { generateRss } from "./feeds/testing/generate.ts";
 import {
+  awaitUnlessCold,
   failureAsValue,
   HOME_PER_SECTION,
   HOME_SECTIONS,
   LoadTimeoutError,
   loadHome,
   loadSection,
-  settleBriefly,
   toCard,
   warnSectionsWithoutFeeds,
   withDeadline,
 } from "./news-pages.server.ts";
 import type { Services } from "./services.server.ts";
 
-describe("settleBriefly", () => {
-  it("gives the value of a promise that settles at once", async () => {
-    expect(await settleBriefly(Promise.resolve(5))).toEqual({ done: true, value: 5 });
+describe("awaitUnlessCold", () => {
+  it("awaits the data when nothing waits for a publisher, however long the store takes", async () => {
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(7), 50));
+    expect(await awaitUnlessCold(slow)).toEqual({ done: true, value: 7 });
   });
 
-  it("gives back a promise that is still waiting", async () => {
-    const slow = new Promise<number>((r) => setTimeout(() => r(7), 50));
-    const result = await settleBriefly(slow);
+  it("gives back the promise once the data waits for a cold section's first fetch", async () => {
+    let arrive: (n: number) => void = () => {};
+    const result = await awaitUnlessCold(({ onColdWait }) => {
+      onColdWait();
+      return new Promise<number>((r) => {
+        arrive = r;
+      });
+    });
     expect(result.done).toBe(false);
+    arrive(7);
     if (!result.done) expect(await result.promise).toBe(7);
   });
 
-  it("rethrows a promise that failed at once", async () => {
-    await expect(settleBriefly(Promise.reject(new Error("store down")))).rejects.toThrow("store down");
+  it("rethrows a failure that comes before any cold wait", async () => {
+    await expect(awaitUnlessCold(() => Promise.reject(new Error("store down")))).rejects.toThrow(
+      "store down",
+    );
   });
 });
 
@@ -74,6 +84,15 @@ describe("failureAsValue", () => {
     const boom = new Error("store down");
     expect(await failureAsValue(Promise.reject(boom), l)).toEqual(LOAD_FAILURE);
     expect(l.error).toHaveBeenCalledWith({ err: boom }, expect.any(String));
+  });
+
+  it("turns a store that cannot be read into the failure value, logged once (by the engine) as a warning", async () => {
+    const l = log();
+    expect(await failureAsValue(Promise.reject(new StoreUnavailableError("search")), l)).toEqual(
+      LOAD_FAILURE,
+    );
+    expect(l.warn).toHaveBeenCalledTimes(1);
+    expect(l.error).not.toHaveBeenCalled();
   });
 
   it("is told apart from page data", () => {
@@ -253,6 +272,28 @@ describe("loadHome", () => {
       getSectionArchive: async () => ({ articles: [article(3), article(4)], more: false }),
     },
   } as unknown as Services;
+
+  it("fails home and the section pages when the store cannot be read, never an empty page", async () => {
+    const down = () => Promise.reject(new StoreUnavailableError("section articles"));
+    const broken = (feeds: Partial<Services["feeds"]>) =>
+      ({ ...services, feeds: { ...services.feeds, ...feeds } }) as unknown as Services;
+    const log = recorder().log;
+    // One block's store read is enough: a home without that block is not a page to keep.
+    const oneBlock = broken({
+      getSectionArticles: (key: string) =>
+        key === "world" ? down() : services.feeds.getSectionArticles(key, HOME_PER_SECTION),
+    } as Partial<Services["feeds"]>);
+    await expect(loadHome(oneBlock, { log })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(loadHome(broken({ latestArticles: down }), { log })).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
+    await expect(loadSection(broken({ hasOlder: down }), "local", 1, log)).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
+    await expect(loadSection(broken({ getSectionArchive: down }), "local", 2, log)).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
+  });
 
   it("sends an image address only for the lead, the one card that shows its picture", async () => {
     const home = await loadHome(services);

@@ -14,7 +14,7 @@ import {
 } from "../app/lib/sections.ts";
 import type { Config } from "./config.server.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
-import { UnknownSectionError } from "./feeds/errors.ts";
+import { StoreUnavailableError, UnknownSectionError } from "./feeds/errors.ts";
 import { imageSrc } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import type { Services } from "./services.server.ts";
@@ -77,19 +77,23 @@ function onlyFirstImage(cards: CardArticle[], keepFirst: boolean): CardArticle[]
   });
 }
 
+/** Told when a page's data has to wait for a cold section's first fetch (the page streams then). */
+export type ColdWait = { onColdWait?: () => void };
+
 /**
  * A section's articles for a page. The spec's catalogue: 'No RSS feed configured for section:
  * {key}' is an error of the section fetch, and such an error is logged and gives an empty list,
- * so the page shows its empty state instead of failing.
+ * so the page shows its empty state instead of failing. A store that cannot be read is an error.
  */
 async function sectionArticles(
   { feeds }: Services,
   key: FeedSectionKey,
   limit: number,
   log: Pick<EngineLogger, "warn">,
+  cold: ColdWait = {},
 ): Promise<SectionArticles & { noFeed?: true }> {
   try {
-    return await feeds.getSectionArticles(key, limit);
+    return await feeds.getSectionArticles(key, limit, cold);
   } catch (error) {
     if (!(error instanceof UnknownSectionError)) throw error;
     log.warn({ section: key }, error.message);
@@ -100,21 +104,24 @@ async function sectionArticles(
 /**
  * Home: 5 articles for each of the six sections, loaded in parallel. Each block stands alone: a
  * section still cold when the deadline passes (one hanging publisher) is left out like an empty
- * one, and the others render. Only when no section with a feed answered does the page fail.
+ * one, and the others render. Only when no section with a feed answered does the page fail. A
+ * store that cannot be read fails the page (a home without some blocks is not a page to keep).
  */
 export async function loadHome(
   services: Services,
   {
     deadlineMs = COLD_LOAD_DEADLINE_MS,
     log = logger,
-  }: { deadlineMs?: number; log?: Pick<EngineLogger, "warn"> } = {},
+    onColdWait,
+  }: { deadlineMs?: number; log?: Pick<EngineLogger, "warn"> } & ColdWait = {},
 ): Promise<HomeData> {
   const { feeds, config } = services;
   const [sections, latest] = await Promise.all([
     Promise.all(
       HOME_SECTIONS.map((key) =>
-        withDeadline(sectionArticles(services, key, HOME_PER_SECTION, log), deadlineMs).catch(
+        withDeadline(sectionArticles(services, key, HOME_PER_SECTION, log, { onColdWait }), deadlineMs).catch(
           (error: unknown) => {
+            if (error instanceof StoreUnavailableError) throw error;
             log.warn({ section: key, err: String(error) }, "home block left out: its section did not load");
             return null;
           },
@@ -146,6 +153,7 @@ export async function loadSection(
   key: FeedSectionKey,
   page = 1,
   log: Pick<EngineLogger, "warn"> = logger,
+  cold: ColdWait = {},
 ): Promise<SectionData> {
   const { feeds, config } = services;
   try {
@@ -163,7 +171,7 @@ export async function loadSection(
       };
     }
     const [{ articles, sample }, older] = await Promise.all([
-      sectionArticles(services, key, SECTION_PAGE_LIMIT, log),
+      sectionArticles(services, key, SECTION_PAGE_LIMIT, log, cold),
       feeds.hasOlder(key, SECTION_PAGE_LIMIT),
     ]);
     return {
@@ -230,6 +238,9 @@ export function failureAsValue<T>(
 ): Promise<T | LoadFailure> {
   return promise.catch((error: unknown) => {
     if (error instanceof LoadTimeoutError) log.warn({ err: error.message }, "page data did not load in time");
+    // The engine logged the store's error where it happened.
+    else if (error instanceof StoreUnavailableError)
+      log.warn({ err: error.message }, "page data failed to load");
     else log.error({ err: error }, "page data failed to load");
     return LOAD_FAILURE;
   });
@@ -238,16 +249,24 @@ export function failureAsValue<T>(
 export type Briefly<T> = { done: true; value: T } | { done: false; promise: Promise<T> };
 
 /**
- * Waits one turn of the event loop: a warm store answers within it, so the page renders at once;
- * otherwise the caller streams skeletons first and the articles when they come.
- * (An async function cannot return a pending promise unflattened, hence the wrapper.)
+ * A page's data, awaited, unless it has to wait for publishers (a cold section's first fetch):
+ * then the caller streams the skeletons first and the articles when they come. Awaited, the
+ * outcome is known before the status goes out, so a failure can be a 503 that nobody caches.
  */
-export async function settleBriefly<T>(promise: Promise<T>): Promise<Briefly<T>> {
-  let settled = false;
-  const mark = () => {
-    settled = true;
-  };
-  promise.then(mark, mark);
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled ? { done: true, value: await promise } : { done: false, promise };
+export function awaitUnlessCold<T>(load: (cold: Required<ColdWait>) => Promise<T>): Promise<Briefly<T>> {
+  let onColdWait: () => void = () => {};
+  const cold = new Promise<void>((resolve) => {
+    onColdWait = resolve;
+  });
+  const promise = load({ onColdWait });
+  return Promise.race([
+    promise.then((value) => ({ done: true, value }) as const),
+    cold.then(() => ({ done: false, promise }) as const),
+  ]);
 }
+
+/** What a page that could not load its articles answers: 503, kept by no cache. */
+export const LOAD_FAILURE_INIT = {
+  status: 503,
+  headers: { "Cache-Control": "no-store", "Retry-After": "30" },
+} as const;

@@ -1,7 +1,13 @@
 import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { identity } from "../../content/identity.ts";
-import { failureAsValue, type HomeData, loadHome, settleBriefly } from "../../server/news-pages.server.ts";
+import {
+  awaitUnlessCold,
+  failureAsValue,
+  type HomeData,
+  LOAD_FAILURE_INIT,
+  loadHome,
+} from "../../server/news-pages.server.ts";
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -17,17 +23,20 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: identity.title, description: identity.description });
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   // A sign-up's answer (no-store, and Retry-After when throttled) is never cached.
   if (actionHeaders.has("Cache-Control")) return actionHeaders;
+  // Nor is a page whose articles could not be loaded.
+  if (loaderHeaders.has("Cache-Control")) return loaderHeaders;
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  // A warm store answers at once; a cold one streams the skeletons first. loadHome bounds its own
+  // A warm store is awaited; a cold section streams the skeletons first. loadHome bounds its own
   // wait (each block at most COLD_LOAD_DEADLINE_MS, then left out), so no block holds up the rest.
-  const home = await settleBriefly(failureAsValue(loadHome(services)));
+  const home = await awaitUnlessCold((cold) => failureAsValue(loadHome(services, cold)));
+  if (home.done && isLoadFailure(home.value)) return data({ home: home.value }, LOAD_FAILURE_INIT);
   return { home: home.done ? home.value : home.promise };
 }
 

@@ -1,13 +1,15 @@
-import { textFileResponse } from "../../server/publishing/http.server.ts";
+import { textFileResponse, unlessStoreDown } from "../../server/publishing/http.server.ts";
 import { newsSitemapXml } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/news-sitemap[.]xml";
 
 /** /news-sitemap.xml: Google News sitemap of our posts from the last two days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return textFileResponse(request, await newsSitemapXml(context.get(servicesContext)), {
-    key: "news-sitemap",
-    contentType: "application/xml; charset=utf-8",
-    cacheControl: "public, max-age=900, stale-while-revalidate=3600",
-  });
+  return unlessStoreDown(async () =>
+    textFileResponse(request, await newsSitemapXml(context.get(servicesContext)), {
+      key: "news-sitemap",
+      contentType: "application/xml; charset=utf-8",
+      cacheControl: "public, max-age=900, stale-while-revalidate=3600",
+    }),
+  );
 }

@@ -1,5 +1,8 @@
-import { Link } from "react-router";
+import { Link, data as withStatus } from "react-router";
+import { StoreUnavailableError } from "../../server/feeds/errors.ts";
+import { LOAD_FAILURE_INIT } from "../../server/news-pages.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
+import { LoadError } from "../components/news/NewsBlock.tsx";
 import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
@@ -23,16 +26,25 @@ type Hit = {
 type SearchData =
   | { state: "empty" }
   | { state: "too-long"; query: string }
+  | { state: "failed"; query: string }
   | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean };
 
-export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchData> {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q") ?? "";
   const query = raw.replace(/\s+/g, " ").trim();
-  if (!query) return { state: "empty" };
-  if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) };
+  if (!query) return { state: "empty" } as SearchData;
+  if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) } as SearchData;
   const { feeds } = context.get(servicesContext);
   const page = readPage(url.searchParams);
-  const { hits, more } = await feeds.searchPage(query, page, SEARCH_PAGE_SIZE);
+  let found: Awaited<ReturnType<typeof feeds.searchPage>>;
+  try {
+    found = await feeds.searchPage(query, page, SEARCH_PAGE_SIZE);
+  } catch (error) {
+    // The store could not be read: say so (503, never cached), never "No results".
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    return withStatus({ state: "failed", query } as SearchData, LOAD_FAILURE_INIT);
+  }
+  const { hits, more } = found;
   return {
     state: "results",
     query,
@@ -44,8 +56,10 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
       title,
       excerpt,
     })),
-  };
+  } as SearchData;
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
   const q = args.loaderData && "query" in args.loaderData ? args.loaderData.query : "";
@@ -96,7 +110,7 @@ function SearchBox({ query }: { query: string }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const data = loaderData;
+  const data: SearchData = loaderData;
   const query = "query" in data ? data.query : "";
   return (
     <div className="mx-auto max-w-3xl">
@@ -109,6 +123,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">
             That search is too long. Please use at most {MAX_QUERY} characters.
           </p>
+        ) : data.state === "failed" ? (
+          <LoadError message="Failed to load search results" />
         ) : data.hits.length === 0 && data.page > 1 ? (
           <>
             <p>No more results for "{query}".</p>

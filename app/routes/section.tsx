@@ -2,10 +2,11 @@ import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { embeds } from "../../content/embeds.ts";
 import {
+  awaitUnlessCold,
   failureAsValue,
+  LOAD_FAILURE_INIT,
   loadSection,
   type SectionData,
-  settleBriefly,
   withDeadline,
 } from "../../server/news-pages.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -39,9 +40,11 @@ function header(key: SectionKey, subtitles: Record<SectionKey, string>) {
  */
 const clientSubtitles = () => import("../lib/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES);
 
-export function headers() {
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  // A page whose articles could not be loaded is never cached.
+  if (loaderHeaders.has("Cache-Control")) return loaderHeaders;
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
-}
+};
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // `url` is the page's address; request.url may carry React Router's ".data" suffix.
@@ -50,10 +53,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // /events is an embedded events wall: no articles are loaded at all.
   if (!isFeedSectionKey(key)) return { ...header(key, SECTION_SUBTITLES), page: 1, section: null };
   const page = readPage(url.searchParams);
-  const section = await settleBriefly(
-    failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page))),
+  const section = await awaitUnlessCold((cold) =>
+    failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page, undefined, cold))),
   );
-  return { ...header(key, SECTION_SUBTITLES), page, section: section.done ? section.value : section.promise };
+  const loaded = { ...header(key, SECTION_SUBTITLES), page };
+  if (!section.done) return { ...loaded, section: section.promise };
+  if (isLoadFailure(section.value)) return data({ ...loaded, section: section.value }, LOAD_FAILURE_INIT);
+  // A page past the end of the archive says so, as a 404 (which no cache keeps, nor the page cache).
+  if (page > 1 && section.value.articles.length === 0)
+    return data({ ...loaded, section: section.value }, { status: 404 });
+  return { ...loaded, section: section.value };
 }
 
 // Client-side navigation shows 15 skeletons at once; /events never asks the server for articles.
@@ -93,7 +102,9 @@ function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: stri
     return (
       <>
         <p className="rounded border border-line bg-surface p-6 text-center text-muted">
-          {page > 1 ? "No older headlines here." : "No articles available for this section at the moment."}
+          {page > 1
+            ? `No older headlines here. Page ${page} is past the end of this section's archive.`
+            : "No articles available for this section at the moment."}
         </p>
         {page > 1 ? (
           <Pager

@@ -1,13 +1,15 @@
-import { textFileResponse } from "../../server/publishing/http.server.ts";
+import { textFileResponse, unlessStoreDown } from "../../server/publishing/http.server.ts";
 import { sitemapXml } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** /sitemap.xml: every public page with lastmod, changefreq and priority. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return textFileResponse(request, await sitemapXml(context.get(servicesContext)), {
-    key: "sitemap",
-    contentType: "application/xml; charset=utf-8",
-    cacheControl: "public, max-age=900, stale-while-revalidate=3600",
-  });
+  return unlessStoreDown(async () =>
+    textFileResponse(request, await sitemapXml(context.get(servicesContext)), {
+      key: "sitemap",
+      contentType: "application/xml; charset=utf-8",
+      cacheControl: "public, max-age=900, stale-while-revalidate=3600",
+    }),
+  );
 }

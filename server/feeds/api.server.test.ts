@@ -281,3 +281,35 @@ describe.each(kinds)("a failure the store cannot record (%s)", (kind) => {
     }
   });
 });
+
+describe.each(kinds)("GET /api/articles while the store cannot be read (%s)", (kind: StoreKind) => {
+  it("answers 503 with no-store, never an empty list", async () => {
+    const t = await openTestStore(kind);
+    const e = createFeedEngine({
+      feeds: new Map([["local", [feeds.url("/a.xml")]]]),
+      store: t.store,
+      refreshMinutes: 10,
+      sampleFallback: false,
+      siteUrl: "https://news.example",
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const app = express().use(createFeedsApi(e));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/articles?section=local`;
+    try {
+      await e.refreshAll();
+      expect((await fetch(url)).status).toBe(200);
+      // The database goes away under the running engine.
+      await t.store.close();
+      const res = await fetch(url);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ error: "Failed to load articles" });
+    } finally {
+      server.close();
+      await e.stop();
+      await t.dispose().catch(() => {});
+    }
+  });
+});

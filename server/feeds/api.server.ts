@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type Request, type Response, Router } from "express";
 import { toSummary } from "../../app/lib/article.ts";
 import type { FeedEngine } from "./engine.server.ts";
-import { UnknownSectionError } from "./errors.ts";
+import { StoreUnavailableError, UnknownSectionError } from "./errors.ts";
 import { DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
 
 export const MAX_API_LIMIT = 50;
@@ -73,6 +73,14 @@ export function createFeedsApi(
     } catch (error) {
       if (error instanceof UnknownSectionError) {
         badRequest(res, error.message);
+        return;
+      }
+      // Never an empty list for a store that cannot be read: a 503 that nobody caches.
+      if (error instanceof StoreUnavailableError) {
+        res
+          .status(503)
+          .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+          .json({ error: "Failed to load articles" });
         return;
       }
       throw error;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openStore } from "../store/open.server.ts";
+import type { Store } from "../store/store.ts";
 import {
   createSchema,
   dropSchema,
@@ -17,6 +18,7 @@ import {
   type FeedEngine,
   type FeedEngineOptions,
 } from "./engine.server.ts";
+import { StoreUnavailableError, UnknownSectionError } from "./errors.ts";
 import type { FeedsConfig } from "./feeds-config.ts";
 import { type FeedServer, fixture, respond, startFeedServer } from "./testing/feed-server.ts";
 import { generateRss } from "./testing/generate.ts";
@@ -210,7 +212,7 @@ describe.each(kinds)("refreshing and reading (%s)", (kind) => {
     await expect(e.getSectionArticles("world")).rejects.toThrow("No RSS feed configured for section: world");
   });
 
-  it("logs any other error and gives an empty list", async () => {
+  it("throws StoreUnavailableError (logged) from every read of a store that cannot be read, never an empty list", async () => {
     // A store of this kind (it was SQLite for both), closed under the engine so reads fail.
     const t = await openTestStore(kind);
     cleanups.push(() => t.dispose());
@@ -220,10 +222,62 @@ describe.each(kinds)("refreshing and reading (%s)", (kind) => {
     const e = engine(new Map([["local", [s.url("/a.xml")]]]), { store, logger: log.logger });
     await e.refreshAll();
     await store.close();
-    expect(await e.getSectionArticles("local")).toEqual({ articles: [], sample: false });
-    expect(log.entries.some((l) => l.level === "error" && l.msg === "section articles failed")).toBe(true);
+    const reads: [string, () => Promise<unknown>][] = [
+      ["section articles", () => e.getSectionArticles("local")],
+      ["section archive", () => e.getSectionArchive("local", 2)],
+      ["section archive", () => e.hasOlder("local")],
+      ["latest articles", () => e.latestArticles(12)],
+      ["search", () => e.searchPage("chargers", 1)],
+      ["search", () => e.searchArticles("chargers")],
+      ["newest article", () => e.newestPublishedAt("local")],
+    ];
+    for (const [what, read] of reads) {
+      await expect(read()).rejects.toThrow(StoreUnavailableError);
+      await expect(read()).rejects.toThrow(`The article store could not be read (${what})`);
+      expect(log.entries.some((l) => l.level === "error" && l.msg === `${what} failed`)).toBe(true);
+    }
+    // An unknown section is still its own error.
+    await expect(e.getSectionArticles("weather")).rejects.toThrow(UnknownSectionError);
+  });
+
+  it("reads again once the store is back: no failed read or search is kept", async () => {
+    const t = await openTestStore(kind);
+    cleanups.push(() => t.dispose());
+    const outage = failingStore(t.store);
+    const s = await server({ "/a.xml": respond(FEED) });
+    const e = engine(new Map([["local", [s.url("/a.xml")]]]), {
+      store: outage.store,
+      logger: recorder().logger,
+    });
+    await e.refreshAll();
+    outage.down = true;
+    await expect(e.searchPage("chargers", 1)).rejects.toThrow(StoreUnavailableError);
+    await expect(e.getSectionArticles("local")).rejects.toThrow(StoreUnavailableError);
+    outage.down = false;
+    // The search failed a moment ago, well within the search cache's lifetime: searched again.
+    expect((await e.searchPage("chargers", 1)).hits.length).toBeGreaterThan(0);
+    expect((await e.getSectionArticles("local")).articles).toHaveLength(5);
   });
 });
+
+/** The store, with every article read failing (as a database that is down) while `down` is set. */
+function failingStore(store: Store) {
+  const state = { down: false, store };
+  const feeds = new Proxy(store.feeds, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        state.down && name !== "syncFeeds"
+          ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"))
+          : value.apply(target, args);
+    },
+  });
+  state.store = new Proxy(store, {
+    get: (target, name, receiver) => (name === "feeds" ? feeds : Reflect.get(target, name, receiver)),
+  });
+  return state;
+}
 
 describe.each(kinds)("conditional GET and failures (%s)", (kind) => {
   it("sends the stored ETag back; a 304 keeps the stored articles", async () => {

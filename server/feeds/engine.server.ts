@@ -5,7 +5,7 @@ import { logger as defaultLogger } from "../logger.server.ts";
 import type { FeedStore } from "../store/feed-store.ts";
 import { openStore } from "../store/open.server.ts";
 import type { Store } from "../store/store.ts";
-import { errorMessage, UnknownSectionError } from "./errors.ts";
+import { errorMessage, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
 import { loadFeedsConfig } from "./feeds-config.server.ts";
 import type { FeedsConfig } from "./feeds-config.ts";
 import {
@@ -118,14 +118,19 @@ export type FeedEngine = {
    * The spec's section helper (limit default 15). Reads the store and never waits on the scheduler,
    * except for a cold section, which waits for its feeds' in-flight (or first) fetch. A section with
    * nothing stored and no feed that has ever succeeded gets its sample articles (`sample: true`).
-   * Throws UnknownSectionError ('No RSS feed configured for section: {key}'); any other error is
-   * logged and gives an empty list.
+   * Throws UnknownSectionError ('No RSS feed configured for section: {key}'); a store that cannot
+   * be read throws StoreUnavailableError (logged), never an empty list. `onColdWait` is called when
+   * the read has to wait for the section's first fetch (the pages stream then).
    */
-  getSectionArticles(section: string, limit?: number): Promise<SectionArticles>;
+  getSectionArticles(
+    section: string,
+    limit?: number,
+    options?: { onColdWait?: () => void },
+  ): Promise<SectionArticles>;
   /**
    * Page `page` (2 or more) of a section's archive: its feeds' current and past items that page 1
    * does not show, newest first, `limit` per page; `more` when an older page exists. Page 1 is
-   * getSectionArticles.
+   * getSectionArticles. Like every read here, a store error throws StoreUnavailableError.
    */
   getSectionArchive(section: string, page: number, limit?: number): Promise<ArchivePage>;
   /** Whether the section's archive holds items page 1 does not show (an "Older headlines" page). */
@@ -286,9 +291,17 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const wholeLimit = (requested: number, fallback: number) =>
     Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : fallback;
 
+  /** A failed store read, logged once here and thrown as StoreUnavailableError. */
+  function unavailable(what: string, error: unknown, fields: Record<string, unknown> = {}): never {
+    if (error instanceof StoreUnavailableError) throw error;
+    log.error({ ...fields, err: errorMessage(error) }, `${what} failed`);
+    throw new StoreUnavailableError(what, { cause: error });
+  }
+
   async function getSectionArticles(
     section: string,
     requested = DEFAULT_SECTION_LIMIT,
+    { onColdWait }: { onColdWait?: () => void } = {},
   ): Promise<SectionArticles> {
     const urls = sectionFeeds(section);
     const limit = wholeLimit(requested, DEFAULT_SECTION_LIMIT);
@@ -300,6 +313,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       if (perFeed.every((items) => items.length === 0)) {
         // Cold section: wait for its feeds' fetches (joining any in flight; never a second one).
         if (!stopped) {
+          onColdWait?.();
           await settle(urls);
           perFeed = await store.sectionItems(key, take);
         }
@@ -312,8 +326,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       }
       return { articles: buildSectionArticles(key, perFeed, limit), sample: false };
     } catch (error) {
-      log.error({ section, err: errorMessage(error) }, "section articles failed");
-      return { articles: [], sample: false };
+      unavailable("section articles", error, { section });
     }
   }
 
@@ -339,8 +352,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         .map((r) => itemToArticle(r.item, section as FeedSectionKey, r.feedIndex));
       return { articles, more: rows.length > limit };
     } catch (error) {
-      log.error({ section, err: errorMessage(error) }, "section archive failed");
-      return { articles: [], more: false };
+      unavailable("section archive", error, { section });
     }
   }
 
@@ -359,8 +371,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         sample: all.length > 0,
       };
     } catch (error) {
-      log.error({ err: errorMessage(error) }, "latest articles failed");
-      return { articles: [], sample: false };
+      unavailable("latest articles", error);
     }
   }
 
@@ -387,8 +398,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         more: rows.length > limit,
       };
     } catch (error) {
-      log.error({ err: errorMessage(error) }, "search failed");
-      return { hits: [], more: false };
+      unavailable("search", error);
     }
   }
 
@@ -407,7 +417,12 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       for (const [k, v] of searchCache)
         if (v.expires <= t || searchCache.size >= SEARCH_CACHE_ENTRIES) searchCache.delete(k);
     }
-    searchCache.set(key, { expires: t + SEARCH_CACHE_MS * (0.5 + random()), page: result });
+    const entry = { expires: t + SEARCH_CACHE_MS * (0.5 + random()), page: result };
+    searchCache.set(key, entry);
+    // A failed search is never reused: the next asker searches again.
+    result.catch(() => {
+      if (searchCache.get(key) === entry) searchCache.delete(key);
+    });
     return result;
   }
 
@@ -440,15 +455,18 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       try {
         return await store.hasArchive(section as FeedSectionKey, firstPageTake(urls, limit));
       } catch (error) {
-        log.error({ section, err: errorMessage(error) }, "section archive failed");
-        return false;
+        unavailable("section archive", error, { section });
       }
     },
     latestArticles,
 
     async newestPublishedAt(section) {
       if (!isFeedSectionKey(section)) return undefined;
-      return store.newestPublishedAt(section);
+      try {
+        return await store.newestPublishedAt(section);
+      } catch (error) {
+        unavailable("newest article", error, { section });
+      }
     },
 
     async searchArticles(query, limit = 20) {

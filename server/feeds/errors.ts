@@ -45,6 +45,17 @@ export class FeedsConfigError extends FeedError {
   override name = "FeedsConfigError";
 }
 
+/**
+ * The store could not be read (the database is down, locked, or gone). Never an empty list: a
+ * page shows its failure state (503, not cached) or the last good copy instead.
+ */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+  constructor(what: string, options?: { cause?: unknown }) {
+    super(`The article store could not be read (${what})`, options);
+  }
+}
+
 /** The words to log or show for any error. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { StoreUnavailableError } from "../feeds/errors.ts";
 
 export type TextFileOptions = {
   /** Names the document (e.g. "rss"), for remembering when its bytes last changed. */
@@ -71,4 +72,29 @@ export function textFileResponse(request: Request, body: string, options: TextFi
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * A generated document whose data the store could not give: 503, kept by no cache, and a crawler
+ * comes back later (a sitemap without its dates would look like a changed document).
+ */
+export function unavailableResponse(): Response {
+  return new Response("The site's article store is unavailable right now; try again shortly.\n", {
+    status: 503,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": "30",
+    },
+  });
+}
+
+/** The document `make` builds, or unavailableResponse() when the store cannot be read. */
+export async function unlessStoreDown(make: () => Promise<Response>): Promise<Response> {
+  try {
+    return await make();
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return unavailableResponse();
+    throw error;
+  }
 }

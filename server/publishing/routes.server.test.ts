@@ -15,15 +15,17 @@ import { action as regenerate } from "../../app/routes/rss-regenerate.ts";
 import { loader as rssLoader } from "../../app/routes/rss[.]xml.ts";
 import { loader as sitemapLoader } from "../../app/routes/sitemap[.]xml.ts";
 import { site } from "../../content/site.ts";
+import { StoreUnavailableError } from "../feeds/errors.ts";
 import { servicesContext } from "../request-context.server.ts";
 import type { Services } from "../services.server.ts";
 
 const SITE = "https://ledger.example";
 
-function context() {
+function context(storeDown = false) {
   const ctx = new RouterContextProvider();
   const feeds = {
     async newestPublishedAt(section: string) {
+      if (storeDown) throw new StoreUnavailableError("newest article");
       return section === "local" ? "2026-11-21T10:00:00.000Z" : undefined;
     },
   };
@@ -32,10 +34,30 @@ function context() {
 }
 
 type Loader = (args: never) => Response | Promise<Response>;
-async function call(loader: Loader, path: string, headers: Record<string, string> = {}, method = "GET") {
+async function call(
+  loader: Loader,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  storeDown = false,
+) {
   const request = new Request(`${SITE}${path}`, { headers, method });
-  return loader({ request, context: context(), params: {}, url: new URL(request.url) } as never);
+  return loader({ request, context: context(storeDown), params: {}, url: new URL(request.url) } as never);
 }
+
+describe("sitemaps while the store cannot be read", () => {
+  it("answer 503 with no-store, never a sitemap without its dates", async () => {
+    for (const [loader, path] of [
+      [sitemapLoader, "/sitemap.xml"],
+      [newsLoader, "/news-sitemap.xml"],
+    ] as const) {
+      const res = await call(loader, path, {}, "GET", true);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.text()).toContain("unavailable");
+    }
+  });
+});
 
 describe("/rss.xml", () => {
   it("serves RSS 2.0 as application/rss+xml that two parsers read back completely", async () => {

@@ -29,10 +29,13 @@ export function rssFeed(siteUrl: string, now: Date = new Date(), collection?: Po
   return buildRss(publishedPosts(collection ?? postLibrary().current(), now), siteUrl, DEPLOYED_AT);
 }
 
-/** Each section's newest stored article, for lastmod; a section whose lookup fails has none. */
+/**
+ * Each section's newest stored article, for lastmod. A store that cannot be read throws
+ * (StoreUnavailableError): a sitemap without its dates would be served as a changed document.
+ */
 async function newestBySection(feeds: Services["feeds"]): Promise<Partial<Record<SectionKey, string>>> {
   const entries = await Promise.all(
-    SECTIONS.map(async (s) => [s.key, await feeds.newestPublishedAt(s.key).catch(() => undefined)] as const),
+    SECTIONS.map(async (s) => [s.key, await feeds.newestPublishedAt(s.key)] as const),
   );
   return Object.fromEntries(entries.filter(([, d]) => d !== undefined));
 }

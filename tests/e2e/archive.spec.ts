@@ -72,10 +72,11 @@ test("a section pages back through its archive: Older headlines, then Newer head
   await newer.click();
   await expect(page).toHaveURL(/\/technology$/);
   await expect(page.getByRole("heading", { name: /^technology generation 2 story 1\b/ })).toBeVisible();
-  // Past the end: a plain message and a way back, never an error.
+  // Past the end: a plain message and a way back, answered 404 (so no cache keeps an empty page 99).
   const past = await page.goto(`${app.url}/technology?page=99`);
-  expect(past?.status()).toBe(200);
-  await expect(page.getByText("No older headlines here.")).toBeVisible();
+  expect(past?.status()).toBe(404);
+  await expect(page.getByText("No older headlines here. Page 99 is past the end")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Latest headlines" })).toBeVisible();
 });
 
 test("search finds stories that left their feed, and pages through the results", async ({ page }) => {
