@@ -44,6 +44,9 @@ const toMessage = (r: MessageRow): StoredMessage => ({
  */
 export function openPostgresStore(connectionString: string, options: PostgresStoreOptions = {}): Store {
   const pool = createPool(connectionString, options);
+  // A web process's pool is bounded (requestTimeoutMs); the feed engine's transactions there (the
+  // start's sync, an inline refresh) get a small pool without the bound, opened on first use.
+  const writePool = options.requestTimeoutMs ? createPool(connectionString, { max: 2 }) : pool;
   const migrations = options.migrations ?? POSTGRES_MIGRATIONS;
   const migrated = migrate(pool, migrations);
   // Reported through ready() and every call; never an unhandled rejection.
@@ -68,7 +71,7 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
   let closed: Promise<void> | undefined;
 
   return {
-    feeds: createPostgresFeedStore(pool, ready),
+    feeds: createPostgresFeedStore(pool, ready, writePool),
     messages: {
       insert: (m, now = new Date()) =>
         requestWrite(async (db) => {
@@ -214,7 +217,10 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     },
     ready,
     close() {
-      closed ??= migrated.catch(() => {}).then(() => pool.end());
+      closed ??= migrated
+        .catch(() => {})
+        .then(() => Promise.all([pool.end(), writePool !== pool && writePool.end()]))
+        .then(() => {});
       return closed;
     },
   };
