@@ -23,7 +23,7 @@ import { openServerStore, serverStoreReady } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
-import { clientAddressContext } from "./rate-limit.server.ts";
+import { clientAddressContext, startRateLimitPruning } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { nonceContext, servicesContext } from "./request-context.server.ts";
 import { securityHeaders } from "./security.server.ts";
@@ -124,9 +124,12 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     },
   });
   const services: Services = { config, store, feeds };
+  // Expired rate-limit counts leave in small batches, in the background, never on a request.
+  const ratePruning = startRateLimitPruning(store.rateLimits);
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
+    ratePruning.stop();
     await feeds.stop();
     await pageChanges?.close();
     await store.close();

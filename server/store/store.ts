@@ -74,7 +74,10 @@ export type Store = {
    * `windowMs`. The server uses it on PostgreSQL; on SQLite (one process) it limits in memory.
    */
   rateLimits: {
+    /** Deletes only this client's expired events: the rest are prune's, off the request path. */
     take(bucket: string, client: string, limit: number, windowMs: number, nowMs?: number): Promise<RateTake>;
+    /** Deletes at most `batch` events of `bucket` at or before `beforeMs`; how many it deleted. */
+    prune(bucket: string, beforeMs: number, batch: number): Promise<number>;
   };
   images: {
     /** Whether a stored article names this image (the image proxy relays nothing else). */

@@ -171,13 +171,16 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         // One client's events are counted one at a time (an advisory lock on bucket and client).
         return requestWrite(
           async (db) => {
-            await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2", [
+            // Only this client's old events (a few): everyone's are prune's, in batches, off the request.
+            await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND client = $2 AND at_ms <= $3", [
               bucket,
+              client,
               nowMs - windowMs,
             ]);
             const { rows } = await db.query<{ n: string; oldest: string | null }>(
-              "SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits WHERE bucket = $1 AND client = $2",
-              [bucket, client],
+              `SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits
+               WHERE bucket = $1 AND client = $2 AND at_ms > $3`,
+              [bucket, client, nowMs - windowMs],
             );
             const n = Number(rows[0]?.n ?? 0);
             if (n >= limit)
@@ -191,6 +194,14 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           },
           { text: "SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", values: [bucket, client] },
         );
+      },
+      async prune(bucket, beforeMs, batch) {
+        const { rowCount } = await query(
+          `DELETE FROM rate_limit_hits WHERE ctid IN (
+             SELECT ctid FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2 LIMIT $3)`,
+          [bucket, beforeMs, batch],
+        );
+        return rowCount;
       },
     },
     images: {
