@@ -15,6 +15,7 @@ import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
+import { healthDetailsAccess, readinessCheck } from "./health.server.ts";
 import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
@@ -69,10 +70,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   app.use(refuseUnsupportedMethods);
   // The image relay never fetches from us, by any of our names (a loop would open a radio stream).
   app.use(refuseRelayedRequests);
-  // An ingest process polls feeds and answers only its health check (the web processes serve pages).
+  // An ingest process polls feeds and answers only its health checks (the web processes serve pages).
   if (config.ROLE === "ingest") {
     app.use((req, res, next) =>
-      req.path === "/healthz"
+      req.path === "/healthz" || req.path === "/readyz"
         ? next()
         : void res.status(404).type("text/plain").send("This process only polls feeds (ROLE=ingest)."),
     );
@@ -153,6 +154,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
 
+  // Readiness: whether this process's store answers (a load balancer stops sending readers when not).
+  app.get("/readyz", readinessCheck(store));
+
+  app.use("/api/health/feeds", healthDetailsAccess(config.HEALTH_DETAILS));
   app.use(createFeedsApi(feeds));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(

@@ -41,6 +41,7 @@ export function createStore(db: DatabaseSync): Store {
       prune: async (...args) => pruneRates(db, ...args),
     },
     images: { isStoredImage: async (url) => isStoredImage(db, url) },
+    ping: async () => void db.prepare("SELECT 1").get(),
     integrityProblems: async () => integrityProblems(db),
     ready: async () => {},
     async close() {

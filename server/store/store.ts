@@ -83,6 +83,8 @@ export type Store = {
     /** Whether a stored article names this image (the image proxy relays nothing else). */
     isStoredImage(url: string): Promise<boolean>;
   };
+  /** A trivial query: resolves when the database answers (readiness), rejects when it cannot. */
+  ping(): Promise<void>;
   /** The database's own consistency check: [] when sound, else the problems it reports. */
   integrityProblems(): Promise<string[]>;
   /**

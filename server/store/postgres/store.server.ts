@@ -210,6 +210,9 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         return rows.length > 0;
       },
     },
+    async ping() {
+      await query("SELECT 1");
+    },
     /**
      * PostgreSQL checks its own pages (checksums, WAL); what this reports is a database this code
      * should not use: not at the schema version it expects.

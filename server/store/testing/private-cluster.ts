@@ -17,6 +17,9 @@ export type PrivateCluster = {
   freeze(): void;
   /** SIGCONT what freeze() stopped. */
   thaw(): void;
+  /** Stops the server (fast shutdown: connections are closed); start() brings it back. */
+  stop(): void;
+  start(): void;
   /** Thaws, stops the server at once and removes its directory. */
   dispose(): void;
 };
@@ -75,10 +78,11 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   }
   const port = await freePort();
   let frozen: number[] = [];
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=40`;
+  const start = () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", options, "-w", "start"]);
   try {
     run("initdb", ["-D", data, "-A", "trust", "-U", "evnews", "-E", "UTF8", "--no-sync"]);
-    const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=40`;
-    run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", options, "-w", "start"]);
+    start();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -104,6 +108,8 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
       for (const child of frozen.slice(1)) process.kill(child, "SIGSTOP");
     },
     thaw,
+    stop: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+    start,
     dispose() {
       thaw();
       try {
