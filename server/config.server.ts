@@ -187,7 +187,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const got = cleaned[name];
       return `${name} ${issue.message}${got === undefined ? "" : ` (got ${shown(name, got)})`}`;
     });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+    // One line per bad variable, each whole on its own (a log line, a systemd status).
+    throw new ConfigError(lines.map((line) => `Invalid configuration: ${line}`).join("\n"));
   }
   const c = result.data;
   const siteUrl = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
