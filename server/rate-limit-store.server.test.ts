@@ -2,29 +2,15 @@
  * A limit counted in the database fails open when the database cannot count in time: the request
  * goes through within RATE_LIMIT_WAIT_MS, and every such pass is logged with the client and why.
  */
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createStoreRateLimiter } from "./rate-limit.server.ts";
-import { DATABASE_FILE } from "./store/db.server.ts";
-import { type HeldLock, heldUntil, lockTables } from "./store/testing/faults.ts";
+import { lockStore } from "./store/testing/faults.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
 /** Far past the limiter's wait (and the stores' own lock waits). */
 const HOLD_MS = 15_000;
-
-/** Another connection holds rate_limit_hits (SQLite: the whole file's write lock). */
-async function lockLimits(t: TestStore): Promise<HeldLock> {
-  if (t.kind === "postgres") return lockTables(t.location.databaseUrl ?? "", ["rate_limit_hits"], HOLD_MS);
-  const db = new DatabaseSync(path.join(t.location.dataDir, DATABASE_FILE));
-  db.exec("BEGIN EXCLUSIVE");
-  return heldUntil(async () => {
-    db.exec("ROLLBACK");
-    db.close();
-  }, HOLD_MS);
-}
 
 describe.each(await storeKinds())("a database-counted rate limit on %s", (kind) => {
   let t: TestStore;
@@ -45,7 +31,8 @@ describe.each(await storeKinds())("a database-counted rate limit on %s", (kind) 
     expect(await limiter.take("203.0.113.5")).toEqual({ ok: true });
     expect((await limiter.take("203.0.113.5")).ok).toBe(false);
     expect(log.warn).not.toHaveBeenCalled();
-    const lock = await lockLimits(t);
+    // Another connection holds rate_limit_hits (SQLite: the whole file's write lock).
+    const lock = await lockStore(t.location, ["rate_limit_hits"], HOLD_MS);
     try {
       const passes = [await limiter.take("203.0.113.5"), await limiter.take("203.0.113.5")];
       // Answered while the lock was still held: the wait is bounded, not the lock's length.

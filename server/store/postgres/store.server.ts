@@ -44,9 +44,10 @@ const toMessage = (r: MessageRow): StoredMessage => ({
  */
 export function openPostgresStore(connectionString: string, options: PostgresStoreOptions = {}): Store {
   const pool = createPool(connectionString, options);
-  // A web process's pool is bounded (requestTimeoutMs); the feed engine's transactions there (the
-  // start's sync, an inline refresh) get a small pool without the bound, opened on first use.
-  const writePool = options.requestTimeoutMs ? createPool(connectionString, { max: 2 }) : pool;
+  // A web process's pool is bounded (requestTimeoutMs); what is not a reader's request there (the
+  // start's checks and feed sync, an inline refresh) gets a small pool without the bound, opened
+  // on first use.
+  const backgroundPool = options.requestTimeoutMs ? createPool(connectionString, { max: 2 }) : pool;
   const migrations = options.migrations ?? POSTGRES_MIGRATIONS;
   const migrated = migrate(pool, migrations);
   // Reported through ready() and every call; never an unhandled rejection.
@@ -71,7 +72,7 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
   let closed: Promise<void> | undefined;
 
   return {
-    feeds: createPostgresFeedStore(pool, ready, writePool),
+    feeds: createPostgresFeedStore(pool, ready, backgroundPool),
     messages: {
       insert: (m, now = new Date()) =>
         requestWrite(async (db) => {
@@ -221,11 +222,14 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       // A database that cannot be opened at all is ready()'s to report.
       await migrated;
       try {
-        const version = await schemaVersion(pool);
+        // A start-up check: a loaded server's slow answer is no integrity problem.
+        const version = await schemaVersion(backgroundPool);
         return version === migrations.length
           ? []
           : [`schema version ${version}, expected ${migrations.length}`];
       } catch (error) {
+        // A store closed while it looked (a test, a quick shutdown) has no problem to report.
+        if (closed) return [];
         return [error instanceof Error ? error.message : String(error)];
       }
     },
@@ -233,7 +237,7 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     close() {
       closed ??= migrated
         .catch(() => {})
-        .then(() => Promise.all([pool.end(), writePool !== pool && writePool.end()]))
+        .then(() => Promise.all([pool.end(), backgroundPool !== pool && backgroundPool.end()]))
         .then(() => {});
       return closed;
     },
