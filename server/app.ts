@@ -15,7 +15,7 @@ import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
-import { healthDetailsAccess, readinessCheck } from "./health.server.ts";
+import { healthDetailsAccess, readinessCheck, withoutToken } from "./health.server.ts";
 import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
@@ -58,7 +58,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/")) },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutToken(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         // pino-http invents an Error with a stack for every 5xx; the status says it all. Real
         // errors are logged where they happen, with their own stack.

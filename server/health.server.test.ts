@@ -4,7 +4,7 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
-import { healthDetailsAccess, readinessCheck, storeState } from "./health.server.ts";
+import { healthDetailsAccess, readinessCheck, storeState, withoutToken } from "./health.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 const servers: Server[] = [];
@@ -72,6 +72,12 @@ describe("HEALTH_DETAILS", () => {
     expect((await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     expect((await fetch(`${url}?token=${token}`)).status).toBe(200);
   });
+});
+
+it("keeps a ?token= out of the request log", () => {
+  expect(withoutToken("/api/health/feeds?token=0123456789abcdef")).toBe("/api/health/feeds?token=***");
+  expect(withoutToken("/api/health/feeds?a=1&TOKEN=x&b=2")).toBe("/api/health/feeds?a=1&TOKEN=***&b=2");
+  expect(withoutToken("/technology?page=2")).toBe("/technology?page=2");
 });
 
 describe("/api/health/feeds when the store fails", () => {

@@ -56,6 +56,11 @@ export function readinessCheck(
   };
 }
 
+/** A URL as the request log shows it: a `?token=` (HEALTH_DETAILS) never reaches the log. */
+export function withoutToken(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1***");
+}
+
 /** The token a request carries: `Authorization: Bearer <token>`, or `?token=`. */
 function requestToken(req: Request): string {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
