@@ -6,32 +6,37 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
+import { loadFeedsConfig } from "./server/feeds/feeds-config.server.ts";
 import { refuseConnect } from "./server/methods.server.ts";
 
 process.env.NODE_ENV ??= "production";
 
-let config: Config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
+/**
+ * What the operator can fix (a bad variable, a bad feeds file, a store that cannot be opened) is
+ * one line naming the variable or file, and exit 1: never a stack trace. By name, since the app's
+ * own classes come from the built bundle, not from these modules.
+ */
+const OPERATOR_ERRORS = new Set(["ConfigError", "FeedsConfigError", "StoreOpenError"]);
+
+function exitOnStartError(error: unknown): never {
+  if (error instanceof ConfigError || (error instanceof Error && OPERATOR_ERRORS.has(error.name))) {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
+}
+
+let config: Config;
+try {
+  config = parseConfig(process.env);
+  // The feed list is checked before anything starts (createApp reads it again, from the same file).
+  loadFeedsConfig(config.FEEDS_CONFIG);
+} catch (error) {
+  exitOnStartError(error);
 }
 
 type AppModule = typeof import("./server/app.ts");
 let app: ReturnType<AppModule["createApp"]>;
-
-/** A store that cannot be opened (StoreOpenError) is one line for the operator, not a stack trace. */
-function exitOnStoreError(error: unknown): never {
-  if (error instanceof Error && error.name === "StoreOpenError") {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
 
 if (config.NODE_ENV === "development") {
   const { createServer } = await import("vite");
@@ -40,25 +45,27 @@ if (config.NODE_ENV === "development") {
   try {
     app = mod.createApp({ config, vite });
   } catch (error) {
-    exitOnStoreError(error);
+    exitOnStartError(error);
   }
 } else {
   // BUILD_DIR relative to this file, or absolute (as react-router build takes it).
   const buildDir = pathToFileURL(`${path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build")}/`);
   const entry = new URL("./server/index.js", buildDir);
   const mod = (await import(entry.href).catch((error: unknown) => {
-    console.error(`No production build at ${fileURLToPath(entry)}: run "npm run build" first.`);
-    throw error;
+    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
+    if (!missing || !String((error as Error).message).includes(fileURLToPath(entry))) throw error;
+    console.error(`No production build at ${fileURLToPath(entry)} (BUILD_DIR): run "npm run build" first.`);
+    process.exit(1);
   })) as AppModule;
   try {
     app = mod.createApp({ config, clientDir: fileURLToPath(new URL("./client", buildDir)) });
   } catch (error) {
-    exitOnStoreError(error);
+    exitOnStartError(error);
   }
 }
 
 // The store is open (SQLite) or connected and migrated (PostgreSQL) before the site answers.
-await (app.locals.ready as Promise<void> | undefined)?.catch(exitOnStoreError);
+await (app.locals.ready as Promise<void> | undefined)?.catch(exitOnStartError);
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   console.log(`The site is on ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT})`);

@@ -15,6 +15,7 @@ import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
+import { healthDetailsAccess, readinessCheck, withoutToken } from "./health.server.ts";
 import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
@@ -23,7 +24,7 @@ import { openServerStore, serverStoreReady } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
-import { clientAddressContext } from "./rate-limit.server.ts";
+import { clientAddressContext, startRateLimitPruning } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { nonceContext, servicesContext } from "./request-context.server.ts";
 import { securityHeaders } from "./security.server.ts";
@@ -57,7 +58,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
       autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/")) },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutToken(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         // pino-http invents an Error with a stack for every 5xx; the status says it all. Real
         // errors are logged where they happen, with their own stack.
@@ -69,10 +70,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   app.use(refuseUnsupportedMethods);
   // The image relay never fetches from us, by any of our names (a loop would open a radio stream).
   app.use(refuseRelayedRequests);
-  // An ingest process polls feeds and answers only its health check (the web processes serve pages).
+  // An ingest process polls feeds and answers only its health checks (the web processes serve pages).
   if (config.ROLE === "ingest") {
     app.use((req, res, next) =>
-      req.path === "/healthz"
+      req.path === "/healthz" || req.path === "/readyz"
         ? next()
         : void res.status(404).type("text/plain").send("This process only polls feeds (ROLE=ingest)."),
     );
@@ -128,9 +129,12 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     },
   });
   const services: Services = { config, store, feeds };
+  // Expired rate-limit counts leave in small batches, in the background, never on a request.
+  const ratePruning = startRateLimitPruning(store.rateLimits);
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
+    ratePruning.stop();
     await feeds.stop();
     await pageChanges?.close();
     await store.close();
@@ -154,6 +158,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
 
+  // Readiness: whether this process's store answers (a load balancer stops sending readers when not).
+  app.get("/readyz", readinessCheck(store));
+
+  app.use("/api/health/feeds", healthDetailsAccess(config.HEALTH_DETAILS));
   app.use(createFeedsApi(feeds));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(

@@ -39,8 +39,15 @@ function isPostgresUrl(text: string): boolean {
   }
 }
 
-/** Values never echoed back in an error message (a URL's password). */
+/** Who may read the health details: anyone, no one, or a request that carries this token. */
+const healthDetails = z.string().refine((v) => v === "on" || v === "off" || /^[\w.~+/=-]{16,200}$/.test(v), {
+  error: 'must be "on", "off" or a token of 16 to 200 letters, digits or ._~+/=-',
+});
+
+/** Values never echoed back in an error message (a URL's password, a token). */
 function shown(name: string, value: string): string {
+  if (name === "HEALTH_DETAILS")
+    return value === "on" || value === "off" ? JSON.stringify(value) : "a value not shown";
   if (name !== "DATABASE_URL") return JSON.stringify(value);
   try {
     const u = new URL(value);
@@ -113,6 +120,12 @@ const schema = z.object({
     .min(1, "must be at least 1")
     .max(4096, "must be at most 4096")
     .optional(),
+  /**
+   * /api/health/feeds (each feed's state, the store's, the last cycle): "on" for anyone (the
+   * default), "off" (404), or a token it then asks for (Authorization: Bearer <token> or ?token=).
+   * /healthz and /readyz stay open for load balancers.
+   */
+  HEALTH_DETAILS: healthDetails.default("on"),
   /** Enables routes that exist only for the end-to-end tests (a deliberate rendering failure). */
   ENABLE_TEST_ROUTES: onOff.default("off"),
   /** Let /img relay images from loopback and private networks (local fixture publishers only). */
@@ -184,7 +197,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const got = cleaned[name];
       return `${name} ${issue.message}${got === undefined ? "" : ` (got ${shown(name, got)})`}`;
     });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+    // One line per bad variable, each whole on its own (a log line, a systemd status).
+    throw new ConfigError(lines.map((line) => `Invalid configuration: ${line}`).join("\n"));
   }
   const c = result.data;
   const siteUrl = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");

@@ -54,7 +54,8 @@ export function openServerStore(
   const location = asLocation(where);
   let store: Store;
   try {
-    store = openStore(location);
+    // Readers wait a bounded time for the database (PostgreSQL; see openStore).
+    store = openStore(location, { forRequests: true });
   } catch (error) {
     throw new StoreOpenError(storeOpenMessage(location.dataDir, error), { cause: error });
   }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "./rate-limit.server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRateLimiter, createStoreRateLimiter, startRateLimitPruning } from "./rate-limit.server.ts";
 
 const MIN = 60_000;
 
@@ -39,5 +39,30 @@ describe("createRateLimiter", () => {
     // "a" was forgotten, so it may send again; "d" is still remembered.
     expect(limiter.take("a", 1).ok).toBe(true);
     expect(limiter.take("d", 1).ok).toBe(false);
+  });
+});
+
+describe("startRateLimitPruning", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("prunes each database-counted limit in the background, and logs a round that fails", async () => {
+    vi.useFakeTimers();
+    const rateLimits = { take: async () => ({ ok: true as const }), prune: vi.fn(async () => 0) };
+    createStoreRateLimiter(rateLimits, "pruned-bucket", { limit: 1, windowMs: 5 * MIN });
+    const log = { warn: vi.fn() };
+    const pruning = startRateLimitPruning(rateLimits, { everyMs: MIN, log });
+    try {
+      expect(rateLimits.prune).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(MIN);
+      expect(rateLimits.prune).toHaveBeenCalledWith("pruned-bucket", Date.now() - 5 * MIN, 1000);
+      rateLimits.prune.mockRejectedValue(new Error("connection refused"));
+      await vi.advanceTimersByTimeAsync(MIN);
+      expect(log.warn).toHaveBeenCalledWith(
+        { event: "rate_limit.prune_failed", reason: "connection refused" },
+        "rate limit prune failed",
+      );
+    } finally {
+      pruning.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import { logger } from "./logger.server.ts";
 import type { Store } from "./store/store.ts";
 
 /**
@@ -59,18 +60,107 @@ export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLim
   };
 }
 
+/** How long a request waits for the database's count before it is let through (and that logged). */
+export const RATE_LIMIT_WAIT_MS = 2000;
+
+/** Each limit counted in the database and its window, for the background prune (a few entries). */
+const storedWindows = new Map<string, number>();
+
 /**
  * The same limit counted in the database (PostgreSQL: every process behind the load balancer counts
- * one window per client). A database that cannot answer lets the event through: the form's own
- * write then fails with its message, and abuse control never locks readers out.
+ * one window per client). A database that cannot answer within RATE_LIMIT_WAIT_MS lets the event
+ * through (fail open: abuse control never locks readers out, and the form's own write then fails
+ * with its message), and each time says so in the log with the client and the reason.
  */
 export function createStoreRateLimiter(
   rateLimits: Store["rateLimits"],
   bucket: string,
   { limit, windowMs }: Omit<RateLimitOptions, "maxKeys">,
+  { waitMs = RATE_LIMIT_WAIT_MS, log = logger }: { waitMs?: number; log?: Pick<typeof logger, "warn"> } = {},
 ): RateLimiter {
+  storedWindows.set(bucket, Math.max(windowMs, storedWindows.get(bucket) ?? 0));
   return {
-    take: (key, now = Date.now()) =>
-      rateLimits.take(bucket, key, limit, windowMs, now).catch((): RateDecision => ({ ok: true })),
+    async take(key, now = Date.now()) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs);
+      });
+      const count = rateLimits.take(bucket, key, limit, windowMs, now);
+      try {
+        return await Promise.race([count, late]);
+      } catch (error) {
+        // The count may still fail after the wait; that is already logged here.
+        count.catch(() => {});
+        log.warn(
+          { event: "rate_limit.fail_open", bucket, client: key, reason: errorReason(error) },
+          `${bucket} rate limit could not be checked; letting the request through`,
+        );
+        return { ok: true };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
+}
+
+/** An error's message and code (a PostgreSQL error's SQLSTATE, a socket's errno), one line. */
+export function errorReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return `${error.message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}`;
+}
+
+export type RatePruneOptions = {
+  /** Between rounds (default a minute). */
+  everyMs?: number;
+  /** Events deleted per statement, so no statement holds the table or the request pool long. */
+  batch?: number;
+  /** Rounds stop after this many statements and go on next time. */
+  maxBatches?: number;
+  log?: Pick<typeof logger, "warn">;
+};
+
+/**
+ * Deletes the limits' expired events in small batches, one statement at a time (so a million
+ * left after a flood never make one request wait for a big DELETE). One round; how many deleted.
+ */
+export async function pruneRateLimits(
+  rateLimits: Pick<Store["rateLimits"], "prune">,
+  windows: ReadonlyMap<string, number> = storedWindows,
+  { batch = 1000, maxBatches = 1000, now = Date.now() }: RatePruneOptions & { now?: number } = {},
+): Promise<number> {
+  let deleted = 0;
+  let statements = 0;
+  for (const [bucket, windowMs] of windows) {
+    for (;;) {
+      if (statements++ >= maxBatches) return deleted;
+      const n = await rateLimits.prune(bucket, now - windowMs, batch);
+      deleted += n;
+      if (n < batch) break;
+      // Let requests have the event loop (and SQLite's lock) between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return deleted;
+}
+
+/** pruneRateLimits every `everyMs`, in the background; stop() ends it. A failed round is logged. */
+export function startRateLimitPruning(
+  rateLimits: Pick<Store["rateLimits"], "prune">,
+  { everyMs = 60_000, log = logger, ...options }: RatePruneOptions = {},
+): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    pruneRateLimits(rateLimits, storedWindows, options)
+      .catch((error: unknown) =>
+        log.warn({ event: "rate_limit.prune_failed", reason: errorReason(error) }, "rate limit prune failed"),
+      )
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

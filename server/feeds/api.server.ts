@@ -1,8 +1,9 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type Request, type Response, Router } from "express";
 import { toSummary } from "../../app/lib/article.ts";
+import { logger } from "../logger.server.ts";
 import type { FeedEngine } from "./engine.server.ts";
-import { StoreUnavailableError, UnknownSectionError } from "./errors.ts";
+import { errorCode, errorMessage, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
 import { DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
 
 export const MAX_API_LIMIT = 50;
@@ -43,12 +44,14 @@ function parseLimit(value: unknown): number | undefined {
 /**
  * The feed engine's JSON API. Mount with `app.use(createFeedsApi(engine))`.
  * - GET /api/articles?section=KEY&limit=N → { section, sample, articles: ArticleSummary[] }
- * - GET /api/health/feeds → { feeds: FeedHealth[], lastCycle?, eventLoopDelayMs? } (lastCycle: the
+ * - GET /api/health/feeds → { store, feeds: FeedHealth[], lastCycle?, eventLoopDelayMs? } (store:
+ *   { reachable: true }, or 503 with { reachable: false, error } and no feeds in an outage; lastCycle: the
  *   last refresh cycle this process ran, or on shared polling the last cycle job it queued; the
  *   event-loop delay percentiles of this process since it started)
  */
 export function createFeedsApi(
   engine: Pick<FeedEngine, "getSectionArticles" | "health"> & Partial<Pick<FeedEngine, "lastCycle">>,
+  { log = logger }: { log?: Pick<typeof logger, "warn"> } = {},
 ): Router {
   const router = Router();
   // How long callbacks wait behind other work on the thread that answers readers.
@@ -88,13 +91,7 @@ export function createFeedsApi(
   });
 
   router.get("/api/health/feeds", async (_req: Request, res: Response) => {
-    const feeds = (await engine.health()).map((feed) => ({
-      ...feed,
-      url: redactUrl(feed.url),
-      lastError: feed.lastError === null ? null : redactText(feed.lastError),
-    }));
-    res.set("Cache-Control", "no-store").json({
-      feeds,
+    const about = () => ({
       lastCycle: engine.lastCycle?.() ?? null,
       eventLoopDelayMs: {
         p50: ms(loopDelay.percentile(50)),
@@ -102,6 +99,26 @@ export function createFeedsApi(
         max: ms(loopDelay.max),
       },
     });
+    let health: Awaited<ReturnType<typeof engine.health>>;
+    try {
+      health = await engine.health();
+    } catch (error) {
+      // An outage is what health is for: say the store's state (503), never a 500 and a stack.
+      const code = errorCode(error);
+      const reason = `${errorMessage(error).split("\n")[0]}${code ? ` (${code})` : ""}`;
+      log.warn({ event: "health.store_unreachable", reason }, "feed health: the store does not answer");
+      res
+        .status(503)
+        .set("Cache-Control", "no-store")
+        .json({ store: { reachable: false, error: redactText(reason) }, feeds: [], ...about() });
+      return;
+    }
+    const feeds = health.map((feed) => ({
+      ...feed,
+      url: redactUrl(feed.url),
+      lastError: feed.lastError === null ? null : redactText(feed.lastError),
+    }));
+    res.set("Cache-Control", "no-store").json({ store: { reachable: true }, feeds, ...about() });
   });
 
   return router;

@@ -56,7 +56,37 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** The words to log or show for any error. */
+/**
+ * The words to log or show for any error: an Error's message; a plain object's (pg-boss emits
+ * `{ ...error, message, stack }`, which String() would make "[object Object]"); an AggregateError's
+ * first cause when it has no message of its own (a refused connection to every address).
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const { message, errors } = (typeof error === "object" && error !== null ? error : {}) as {
+    message?: unknown;
+    errors?: unknown;
+  };
+  if (typeof message === "string" && message !== "") return message;
+  if (Array.isArray(errors) && errors.length > 0) return errorMessage(errors[0]);
+  if (error instanceof Error) return error.name;
+  return typeof error === "object" && error !== null ? safeJson(error) : String(error);
+}
+
+/** An error's code when it has one (PostgreSQL's SQLSTATE, a socket's errno name). */
+export function errorCode(error: unknown): string | undefined {
+  const { code, errors } = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === "string" && code !== "") return code;
+  if (Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
+  return undefined;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value)?.slice(0, 300) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FEED_SECTION_KEYS } from "../../app/lib/sections.ts";
 import { FeedsConfigError } from "./errors.ts";
 import { loadFeedsConfig } from "./feeds-config.server.ts";
-import { feedsBySection, parseFeedsConfig } from "./feeds-config.ts";
+import { feedsBySection, MAX_FEED_URL_LENGTH, parseFeedsConfig } from "./feeds-config.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "feeds-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +22,14 @@ describe("parseFeedsConfig", () => {
 
   it.each([
     ["invalid JSON", "{ nope", /Feeds config test\.json: invalid JSON/],
-    ["an array", "[]", /expected an object mapping section keys/],
+    ["an array", "[]", /expected an object mapping section keys .*, got an array/],
+    ["null", "null", /expected an object .*, got null/],
+    ["a number", "42", /expected an object .*, got number/],
+    [
+      "a URL longer than PostgreSQL's index takes",
+      JSON.stringify({ local: ["https://a.example/", `https://a.example/${"x".repeat(2100)}`] }),
+      /"local" entry 2 is a URL of 2118 characters, longer than the 2048 allowed: "https:\/\/a\.example\/x+… \(2118 characters\)/,
+    ],
     ["an unknown section key", '{"weather": ["https://a.example/"]}', /unknown section key "weather"/],
     ["events, which has no feeds", '{"events": ["https://a.example/"]}', /unknown section key "events"/],
     ["a non-array value", '{"local": "https://a.example/"}', /"local" must be a non-empty array/],
@@ -45,6 +52,32 @@ describe("parseFeedsConfig", () => {
     expect(() => parseFeedsConfig(json, "test.json")).toThrow(message);
   });
 
+  it("takes a file that starts with a byte order mark", () => {
+    const config = parseFeedsConfig(`\uFEFF${JSON.stringify({ local: ["https://a.example/"] })}`, "x");
+    expect([...config]).toEqual([["local", ["https://a.example/"]]]);
+  });
+
+  it("takes a URL of exactly the longest length", () => {
+    const url = `https://a.example/${"x".repeat(MAX_FEED_URL_LENGTH - 18)}`;
+    expect(url).toHaveLength(MAX_FEED_URL_LENGTH);
+    expect(parseFeedsConfig(JSON.stringify({ local: [url] }), "x").get("local")).toEqual([url]);
+  });
+
+  it("says a long unknown key and JSON error in one short line", () => {
+    const key = "k".repeat(5000);
+    expect(() => parseFeedsConfig(JSON.stringify({ [key]: [] }), "x")).toThrow(
+      /unknown section key "k+… \(5000 characters\)/,
+    );
+    for (const json of [JSON.stringify({ [key]: [] }), `{\n"a":\n\n${"x".repeat(5000)}`]) {
+      try {
+        parseFeedsConfig(json, "x");
+      } catch (error) {
+        expect((error as Error).message).not.toContain("\n");
+        expect((error as Error).message.length).toBeLessThan(400);
+      }
+    }
+  });
+
   it("lists each URL once with every section that shows it", () => {
     const config = parseFeedsConfig(
       JSON.stringify({
@@ -65,6 +98,13 @@ describe("loadFeedsConfig", () => {
     const file = join(dir, "feeds.json");
     writeFileSync(file, JSON.stringify({ health: ["http://127.0.0.1:9/health.xml"] }));
     expect([...loadFeedsConfig(file)]).toEqual([["health", ["http://127.0.0.1:9/health.xml"]]]);
+  });
+
+  it("names a directory and a file too large to be a feed list", () => {
+    expect(() => loadFeedsConfig(dir)).toThrow(/: is a directory, not a file/);
+    const big = join(dir, "big.json");
+    writeFileSync(big, " ".repeat(2 * 1024 * 1024));
+    expect(() => loadFeedsConfig(big)).toThrow(/big\.json: the file is 2097152 bytes, more than the 1048576/);
   });
 
   it("names a missing file and a bad one", () => {

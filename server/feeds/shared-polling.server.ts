@@ -1,6 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { FeedStore } from "../store/feed-store.ts";
-import { errorMessage } from "./errors.ts";
+import { errorCode, errorMessage } from "./errors.ts";
 import type { EngineLogger, Ingest } from "./ingest.server.ts";
 import { isDue, jitteredIntervalMs } from "./schedule.ts";
 
@@ -81,7 +81,13 @@ export function createSharedPolling(options: SharedPollingOptions): SharedPollin
     superviseIntervalSeconds: MONITOR_SECONDS,
     monitorIntervalSeconds: MONITOR_SECONDS,
   });
-  boss.on("error", (error) => log.error({ err: errorMessage(error) }, "job queue error"));
+  // pg-boss emits plain objects as often as Errors: log the message and code, not "[object Object]".
+  boss.on("error", (error) =>
+    log.error(
+      { err: errorMessage(error), code: errorCode(error), queue: (error as { queue?: unknown })?.queue },
+      "job queue error",
+    ),
+  );
   let started: Promise<void> | undefined;
   let reseed: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { DATABASE_FILE } from "./db.server.ts";
+import { REQUEST_TIMEOUT_MS } from "./postgres/db.server.ts";
 import {
   notifyPageChanges,
   openPageChanges,
@@ -15,9 +16,22 @@ export type { PageChanges, PageChangesOptions };
 /** Where the store is: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`. */
 export type StoreLocation = { dataDir: string; databaseUrl?: string | undefined };
 
+export type OpenOptions = {
+  /**
+   * The store serves readers' requests (the web process): on PostgreSQL every call is bounded
+   * (REQUEST_TIMEOUT_MS per statement and per connection wait), so a frozen or locked database
+   * fails a request rather than hold it. SQLite waits at most its busy timeout already.
+   */
+  forRequests?: boolean;
+};
+
 /** The one place that chooses the store (the server, the ingest worker and the CLIs all open it here). */
-export function openStore(location: StoreLocation): Store {
-  return location.databaseUrl ? openPostgresStore(location.databaseUrl) : openSqliteStore(location.dataDir);
+export function openStore(location: StoreLocation, options: OpenOptions = {}): Store {
+  if (!location.databaseUrl) return openSqliteStore(location.dataDir);
+  return openPostgresStore(
+    location.databaseUrl,
+    options.forRequests ? { requestTimeoutMs: REQUEST_TIMEOUT_MS } : {},
+  );
 }
 
 /** The SQLite store's file in `dataDir` (for messages that name it). */

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { pruneRateLimits } from "../rate-limit.server.ts";
 import { openStore } from "./open.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
@@ -38,5 +39,62 @@ describe.each(await storeKinds())("rate limits on %s", (kind) => {
   it("a limit of 0 is off", async () => {
     for (let i = 0; i < 5; i++)
       expect(await t.store.rateLimits.take("contact", "c", 0, 1000, i)).toEqual({ ok: true });
+  });
+});
+
+describe.each(await storeKinds())("expired rate-limit events on %s", (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+  });
+  afterEach(() => t.dispose());
+
+  const rowsOf = async (bucket: string) =>
+    Number((await t.sql("SELECT count(*) AS n FROM rate_limit_hits WHERE bucket = ?", [bucket]))[0]?.n);
+
+  /** `n` events of other clients, long expired (a flood's leftovers). */
+  async function leftovers(n: number, bucket = "contact") {
+    for (let i = 0; i < n; i++)
+      await t.sql("INSERT INTO rate_limit_hits (bucket, client, at_ms) VALUES (?, ?, ?)", [
+        bucket,
+        `10.0.0.${i}`,
+        i,
+      ]);
+  }
+
+  it("a count deletes only its own client's expired events, never everyone's on the request", async () => {
+    await leftovers(250);
+    await t.sql("INSERT INTO rate_limit_hits (bucket, client, at_ms) VALUES ('contact', 'c', 5)");
+    expect(await t.store.rateLimits.take("contact", "c", 1, 60_000, 1_000_000)).toEqual({ ok: true });
+    // c's old event went with its count; the others are the background prune's.
+    expect(await rowsOf("contact")).toBe(251);
+  });
+
+  it("prune deletes at most a batch of one limit's expired events at a time", async () => {
+    await leftovers(250);
+    await leftovers(3, "newsletter");
+    await t.store.rateLimits.take("contact", "fresh", 5, 60_000, 1_000_000);
+    const prune = () => t.store.rateLimits.prune("contact", 1_000_000 - 60_000, 100);
+    expect([await prune(), await prune(), await prune(), await prune()]).toEqual([100, 100, 50, 0]);
+    expect(await rowsOf("contact")).toBe(1);
+    expect(await rowsOf("newsletter")).toBe(3);
+  });
+
+  it("pruneRateLimits goes through every limit in batches", async () => {
+    await leftovers(25);
+    await leftovers(7, "newsletter");
+    const windows = new Map([
+      ["contact", 60_000],
+      ["newsletter", 600_000],
+    ]);
+    const prune = vi.spyOn(t.store.rateLimits, "prune");
+    expect(await pruneRateLimits(t.store.rateLimits, windows, { batch: 10, now: 1_000_000 })).toBe(32);
+    expect(prune.mock.calls.map(([bucket, , batch]) => [bucket, batch])).toEqual([
+      ["contact", 10],
+      ["contact", 10],
+      ["contact", 10],
+      ["newsletter", 10],
+    ]);
+    expect((await rowsOf("contact")) + (await rowsOf("newsletter"))).toBe(0);
   });
 });

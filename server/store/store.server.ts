@@ -3,7 +3,7 @@ import { integrityProblems, openDatabase } from "./db.server.ts";
 import { createFeedStore } from "./feed-store.server.ts";
 import { isStoredImage } from "./images.server.ts";
 import { countMessages, insertMessage, insertMessageOnce, listMessages } from "./messages.server.ts";
-import { takeRate } from "./rate-limits.server.ts";
+import { pruneRates, takeRate } from "./rate-limits.server.ts";
 import type { Store } from "./store.ts";
 import {
   confirmSubscription,
@@ -36,8 +36,12 @@ export function createStore(db: DatabaseSync): Store {
       isPendingToken: async (token, now) => isPendingToken(db, token, now),
       list: async (now) => listSubscribers(db, now),
     },
-    rateLimits: { take: async (...args) => takeRate(db, ...args) },
+    rateLimits: {
+      take: async (...args) => takeRate(db, ...args),
+      prune: async (...args) => pruneRates(db, ...args),
+    },
     images: { isStoredImage: async (url) => isStoredImage(db, url) },
+    ping: async () => void db.prepare("SELECT 1").get(),
     integrityProblems: async () => integrityProblems(db),
     ready: async () => {},
     async close() {

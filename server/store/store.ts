@@ -74,12 +74,17 @@ export type Store = {
    * `windowMs`. The server uses it on PostgreSQL; on SQLite (one process) it limits in memory.
    */
   rateLimits: {
+    /** Deletes only this client's expired events: the rest are prune's, off the request path. */
     take(bucket: string, client: string, limit: number, windowMs: number, nowMs?: number): Promise<RateTake>;
+    /** Deletes at most `batch` events of `bucket` at or before `beforeMs`; how many it deleted. */
+    prune(bucket: string, beforeMs: number, batch: number): Promise<number>;
   };
   images: {
     /** Whether a stored article names this image (the image proxy relays nothing else). */
     isStoredImage(url: string): Promise<boolean>;
   };
+  /** A trivial query: resolves when the database answers (readiness), rejects when it cannot. */
+  ping(): Promise<void>;
   /** The database's own consistency check: [] when sound, else the problems it reports. */
   integrityProblems(): Promise<string[]>;
   /**

@@ -6,18 +6,41 @@ export type Queryable = Pick<pg.PoolClient, "query">;
 export type PoolOptions = {
   /** Connections this pool may hold (the ingest worker and the web thread each have a pool). */
   max?: number;
+  /**
+   * Bound every call on this pool (the web process's, which serves readers' requests): a
+   * statement PostgreSQL runs longer than this is cancelled (statement_timeout), a server that
+   * does not answer at all (frozen, a dead network) is given up on REQUEST_REPLY_GRACE_MS later
+   * (the connection is dropped), and waiting for a connection is bounded the same. Unset: the
+   * ingest worker and the CLIs, whose work may take as long as it needs.
+   */
+  requestTimeoutMs?: number;
 };
+
+/**
+ * How long a reader's request waits for the database at most, per statement and for a connection
+ * (the web process's pool): past it the page or form answers 503 and says so, rather than hang.
+ */
+export const REQUEST_TIMEOUT_MS = 5000;
+
+/** A server that cancels a statement says so; one that says nothing this long after is not answering. */
+export const REQUEST_REPLY_GRACE_MS = 1000;
+
+/** pg's own error when a query's reply does not come within query_timeout. */
+export const isReplyTimeout = (error: unknown) =>
+  error instanceof Error && error.message === "Query read timeout";
 
 /**
  * A pool on DATABASE_URL (another schema: `?options=-c search_path=name` in the URL). Times stay
  * ISO text (as on SQLite), so no type parsing is changed.
  */
 export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
+  const bound = options.requestTimeoutMs;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 5,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: bound ?? 10_000,
     idleTimeoutMillis: 30_000,
+    ...(bound && { statement_timeout: bound, query_timeout: bound + REQUEST_REPLY_GRACE_MS }),
   });
   // An idle connection the server drops (a restart) must not crash the process: the next query
   // takes a new one.
@@ -31,20 +54,27 @@ export async function withTransaction<T>(
   fn: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // A connection whose server stopped answering, or that could not roll back, is dropped, never
+  // handed to the next request with a transaction or a reply still pending.
+  let broken = false;
   try {
     await client.query("BEGIN");
     const result = await fn(client);
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    try {
-      await client.query("ROLLBACK");
-    } catch {
-      // the original error is the one worth reporting
+    broken = isReplyTimeout(error);
+    if (!broken) {
+      try {
+        await client.query("ROLLBACK");
+      } catch {
+        // the original error is the one worth reporting
+        broken = true;
+      }
     }
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
@@ -60,9 +90,8 @@ export const REQUEST_LOCK_TIMEOUT_MS = 5000;
 /**
  * withTransaction for a write on a reader's request: a lock wait past REQUEST_LOCK_TIMEOUT_MS
  * throws. `turn` is an advisory lock by which our own short writes take turns (one send, one
- * client's count): it is taken first and waited for as long as it takes, since each holder is
- * itself bounded; bounding it too would turn a queue of one client's posts into errors, and a
- * rate limit that lets a post through when the database cannot answer into no limit at all.
+ * client's count): it is taken first and waited for as its holders take (each is itself bounded);
+ * on the web process's pool the statement bound (REQUEST_TIMEOUT_MS) caps even that wait.
  */
 export function withRequestTransaction<T>(
   pool: pg.Pool,
@@ -97,7 +126,25 @@ export async function migrate(pool: pg.Pool, migrations: readonly PostgresMigrat
     if (m.version !== i + 1)
       throw new Error(`Migration "${m.name}" has version ${m.version}; expected ${i + 1}`);
   });
-  const client = await pool.connect();
+  // Migrations may wait for another process's and take long: a connection of their own, without
+  // the request pool's bounds (statement and reply timeouts).
+  const client = new pg.Client({
+    ...pool.options,
+    statement_timeout: undefined,
+    query_timeout: undefined,
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection the server drops fails the query in progress; it must not crash the process.
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await migrateOn(client, migrations);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function migrateOn(client: pg.Client, migrations: readonly PostgresMigration[]): Promise<void> {
   const lock = "SELECT hashtext('evnews:migrate:' || current_schema()) AS k";
   const key = (await client.query(lock)).rows[0]?.k as number;
   try {
@@ -129,6 +176,5 @@ export async function migrate(pool: pg.Pool, migrations: readonly PostgresMigrat
     }
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {});
-    client.release();
   }
 }

@@ -49,15 +49,23 @@ function itemParams(f: ItemFields) {
   return [...fieldValues(f), text(f.title), text(f.excerpt)];
 }
 
-/** All SQL for feeds and their articles (PostgreSQL). One instance per pool. */
-export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void>): FeedStore {
+/**
+ * All SQL for feeds and their articles (PostgreSQL). One instance per pool. A refresh's or the
+ * start's transaction (syncFeeds, saveSuccess) runs on `writePool`: the web process's request pool
+ * bounds every statement, and those may rightly take longer.
+ */
+export function createPostgresFeedStore(
+  pool: pg.Pool,
+  ready: () => Promise<void>,
+  writePool: pg.Pool = pool,
+): FeedStore {
   const read = async (text: string, values: unknown[] = []) => {
     await ready();
     return rows(pool, text, values);
   };
   const write = async <T>(fn: (client: pg.PoolClient) => Promise<T>) => {
     await ready();
-    return withTransaction(pool, fn);
+    return withTransaction(writePool, fn);
   };
 
   return {

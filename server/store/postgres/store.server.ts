@@ -44,6 +44,10 @@ const toMessage = (r: MessageRow): StoredMessage => ({
  */
 export function openPostgresStore(connectionString: string, options: PostgresStoreOptions = {}): Store {
   const pool = createPool(connectionString, options);
+  // A web process's pool is bounded (requestTimeoutMs); what is not a reader's request there (the
+  // start's checks and feed sync, an inline refresh) gets a small pool without the bound, opened
+  // on first use.
+  const backgroundPool = options.requestTimeoutMs ? createPool(connectionString, { max: 2 }) : pool;
   const migrations = options.migrations ?? POSTGRES_MIGRATIONS;
   const migrated = migrate(pool, migrations);
   // Reported through ready() and every call; never an unhandled rejection.
@@ -68,7 +72,7 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
   let closed: Promise<void> | undefined;
 
   return {
-    feeds: createPostgresFeedStore(pool, ready),
+    feeds: createPostgresFeedStore(pool, ready, backgroundPool),
     messages: {
       insert: (m, now = new Date()) =>
         requestWrite(async (db) => {
@@ -168,13 +172,16 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         // One client's events are counted one at a time (an advisory lock on bucket and client).
         return requestWrite(
           async (db) => {
-            await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2", [
+            // Only this client's old events (a few): everyone's are prune's, in batches, off the request.
+            await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1 AND client = $2 AND at_ms <= $3", [
               bucket,
+              client,
               nowMs - windowMs,
             ]);
             const { rows } = await db.query<{ n: string; oldest: string | null }>(
-              "SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits WHERE bucket = $1 AND client = $2",
-              [bucket, client],
+              `SELECT count(*) AS n, min(at_ms) AS oldest FROM rate_limit_hits
+               WHERE bucket = $1 AND client = $2 AND at_ms > $3`,
+              [bucket, client, nowMs - windowMs],
             );
             const n = Number(rows[0]?.n ?? 0);
             if (n >= limit)
@@ -189,12 +196,23 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           { text: "SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", values: [bucket, client] },
         );
       },
+      async prune(bucket, beforeMs, batch) {
+        const { rowCount } = await query(
+          `DELETE FROM rate_limit_hits WHERE ctid IN (
+             SELECT ctid FROM rate_limit_hits WHERE bucket = $1 AND at_ms <= $2 LIMIT $3)`,
+          [bucket, beforeMs, batch],
+        );
+        return rowCount;
+      },
     },
     images: {
       async isStoredImage(url) {
         const { rows } = await query("SELECT 1 FROM articles WHERE image_url = $1 LIMIT 1", [url]);
         return rows.length > 0;
       },
+    },
+    async ping() {
+      await query("SELECT 1");
     },
     /**
      * PostgreSQL checks its own pages (checksums, WAL); what this reports is a database this code
@@ -204,17 +222,23 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       // A database that cannot be opened at all is ready()'s to report.
       await migrated;
       try {
-        const version = await schemaVersion(pool);
+        // A start-up check: a loaded server's slow answer is no integrity problem.
+        const version = await schemaVersion(backgroundPool);
         return version === migrations.length
           ? []
           : [`schema version ${version}, expected ${migrations.length}`];
       } catch (error) {
+        // A store closed while it looked (a test, a quick shutdown) has no problem to report.
+        if (closed) return [];
         return [error instanceof Error ? error.message : String(error)];
       }
     },
     ready,
     close() {
-      closed ??= migrated.catch(() => {}).then(() => pool.end());
+      closed ??= migrated
+        .catch(() => {})
+        .then(() => Promise.all([pool.end(), backgroundPool !== pool && backgroundPool.end()]))
+        .then(() => {});
       return closed;
     },
   };

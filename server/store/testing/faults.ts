@@ -2,7 +2,11 @@
  * Database faults staged for the tests (the SQL stays in server/store/): another connection
  * holding PostgreSQL tables locked, a table renamed away.
  */
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { DATABASE_FILE } from "../db.server.ts";
+import type { StoreLocation } from "../open.server.ts";
 import { adminQuery } from "./scratch-schema.ts";
 
 /** A lock another connection holds: `held()` until `release()`. */
@@ -74,5 +78,23 @@ export async function holdAdvisoryLock(url: string, key: string, maxMs: number):
   return heldUntil(async () => {
     await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
     await client.end();
+  }, maxMs);
+}
+
+/**
+ * The store at `location` held by another connection until release(), or `maxMs` at the latest:
+ * on PostgreSQL `tables` locked (lockTables), on SQLite the file's write lock (every write waits).
+ */
+export async function lockStore(
+  location: StoreLocation,
+  tables: readonly string[],
+  maxMs: number,
+): Promise<HeldLock> {
+  if (location.databaseUrl) return lockTables(location.databaseUrl, tables, maxMs);
+  const db = new DatabaseSync(path.join(location.dataDir, DATABASE_FILE));
+  db.exec("BEGIN EXCLUSIVE");
+  return heldUntil(async () => {
+    db.exec("ROLLBACK");
+    db.close();
   }, maxMs);
 }
