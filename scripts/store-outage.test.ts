@@ -8,14 +8,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFeedEngine } from "../server/feeds/engine.server.ts";
 import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { DATABASE_FILE } from "../server/store/db.server.ts";
+import { postgresBinDir, startPrivateCluster } from "../server/store/testing/private-cluster.ts";
+import { renameSqliteTableAway } from "../server/store/testing/sqlite-files.ts";
 import { type StoreKind, storeKinds } from "../server/store/testing/stores.ts";
 import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
-import { ownPostgresProblem, startOwnPostgres } from "./testing/own-postgres.ts";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
@@ -41,31 +40,25 @@ async function outageOf(
   kind: StoreKind,
 ): Promise<Outage & { warm: { dataDir: string; databaseUrl?: string } }> {
   if (kind === "postgres") {
-    const cluster = await startOwnPostgres();
+    const cluster = await startPrivateCluster();
     cleanups.push(() => cluster.dispose());
     return {
       env: { DATABASE_URL: cluster.url },
       warm: { dataDir: "", databaseUrl: cluster.url },
-      down: cluster.stop,
-      up: cluster.start,
+      down: async () => cluster.stop(),
+      up: async () => cluster.start(),
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "store-outage-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const rename = (from: string, to: string) => {
-    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
-    try {
-      db.exec("PRAGMA busy_timeout = 10000");
-      db.exec(`ALTER TABLE ${from} RENAME TO ${to}`);
-    } finally {
-      db.close();
-    }
-  };
+  let putBack: (() => void) | undefined;
   return {
     env: { DATA_DIR: dataDir },
     warm: { dataDir },
-    down: async () => rename("articles", "articles_away"),
-    up: async () => rename("articles_away", "articles"),
+    down: async () => {
+      putBack = renameSqliteTableAway(dataDir, "articles");
+    },
+    up: async () => putBack?.(),
   };
 }
 
@@ -93,7 +86,7 @@ function expectGoodCopyOrFailure(page: Awaited<ReturnType<typeof get>>, headline
   expect(page.body).not.toContain("No articles available");
 }
 
-const kinds = (await storeKinds()).filter((k) => k === "sqlite" || ownPostgresProblem() === undefined);
+const kinds = (await storeKinds()).filter((k) => k === "sqlite" || postgresBinDir() !== undefined);
 
 describe.each(kinds)("a store outage under the production server (%s)", (kind) => {
   it("serves the last good copy or 503 no-store while the store is down, and fresh pages once it is back", async () => {

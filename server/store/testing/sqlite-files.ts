@@ -37,3 +37,21 @@ export function failIntegrityCheck(dataDir: string): string {
   }
   return file;
 }
+
+/**
+ * The SQLite store in `dataDir`: `table` renamed away by another connection (as if dropped), until
+ * the returned function puts it back. Waits its turn for the write lock.
+ */
+export function renameSqliteTableAway(dataDir: string, table: string): () => void {
+  const rename = (from: string, to: string) => {
+    const db = openDatabase(dataDir);
+    try {
+      db.exec("PRAGMA busy_timeout = 10000");
+      db.exec(`ALTER TABLE ${from} RENAME TO ${to}`);
+    } finally {
+      db.close();
+    }
+  };
+  rename(table, `${table}_away`);
+  return () => rename(`${table}_away`, table);
+}
