@@ -40,6 +40,15 @@ export function toSearchTerms(input: string): SearchTerms | undefined {
   return { words: kept, tsquery };
 }
 
+/**
+ * The search a visitor's input amounts to, as a cache key: the words the stores search for (the
+ * same reduction as toSearchTerms and SQLite's toFtsQuery, folded as both indexes fold them), so
+ * `seeded`, `Seeded!`, `"seeded` and `^seeded*` are one key. Empty when there is nothing to search.
+ */
+export function searchKey(input: string): string {
+  return toSearchTerms(input)?.words.join(" ") ?? "";
+}
+
 type Run = { start: number; end: number; match: boolean };
 
 function runs(text: string, terms: readonly string[]): Run[] {
