@@ -1,10 +1,12 @@
-import { Link } from "react-router";
+import { Link, data as withStatus } from "react-router";
+import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
+import { limitedSearch, searchLimiter, searchRateLimitedMessage } from "../../server/search-limit.server.ts";
 import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
-import { pageHref, readPage } from "../lib/paging.ts";
+import { MAX_PAGE, pageHref, pastLastPage, readPage } from "../lib/paging.ts";
 import { sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/search";
@@ -23,18 +25,37 @@ type Hit = {
 type SearchData =
   | { state: "empty" }
   | { state: "too-long"; query: string }
+  | { state: "rate-limited"; query: string; message: string }
   | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean };
 
-export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchData> {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q") ?? "";
   const query = raw.replace(/\s+/g, " ").trim();
-  if (!query) return { state: "empty" };
-  if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) };
-  const { feeds } = context.get(servicesContext);
+  if (!query) return { state: "empty" } as SearchData;
+  if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) } as SearchData;
+  const { feeds, config, store } = context.get(servicesContext);
   const page = readPage(url.searchParams);
-  const { hits, more } = await feeds.searchPage(query, page, SEARCH_PAGE_SIZE);
+  // Past the deepest page: the results' end, said plainly (404: nothing is there), without a search.
+  if (pastLastPage(page))
+    return withStatus({ state: "results", query, page, more: false, hits: [] } as SearchData, {
+      status: 404,
+    });
+  const answer = await limitedSearch(
+    { feeds, limiter: searchLimiter(config, store), clientKey: context.get(clientAddressContext) },
+    query,
+    page,
+    SEARCH_PAGE_SIZE,
+  );
+  if (!answer.ok) {
+    const message = searchRateLimitedMessage(answer.retryAfterMs);
+    return withStatus({ state: "rate-limited", query, message } as SearchData, {
+      status: 429,
+      headers: { "Retry-After": String(Math.ceil(answer.retryAfterMs / 1000)), "Cache-Control": "no-store" },
+    });
+  }
+  const { hits, more } = answer.page;
   return {
-    state: "results",
+    state: "results" as const,
     query,
     page,
     more,
@@ -46,6 +67,9 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
     })),
   };
 }
+
+/** A refused search's Retry-After reaches the client. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
   const q = args.loaderData && "query" in args.loaderData ? args.loaderData.query : "";
@@ -101,7 +125,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="font-serif text-4xl font-bold">Search</h1>
-      <SearchBox query={data.state === "results" ? query : ""} />
+      <SearchBox query={data.state === "results" || data.state === "rate-limited" ? query : ""} />
       <div className="mt-8" aria-live="polite">
         {data.state === "empty" ? (
           <p className="text-muted">Type a word or two above to search today's headlines.</p>
@@ -109,9 +133,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">
             That search is too long. Please use at most {MAX_QUERY} characters.
           </p>
+        ) : data.state === "rate-limited" ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            {data.message}
+          </p>
         ) : data.hits.length === 0 && data.page > 1 ? (
           <>
-            <p>No more results for "{query}".</p>
+            <p>
+              {pastLastPage(data.page)
+                ? `Search results stop at page ${MAX_PAGE}. Add a word or two to narrow the search for "${query}".`
+                : `No more results for "${query}".`}
+            </p>
             <Pager
               label="Search results pages"
               page={data.page}
