@@ -7,6 +7,12 @@ import type { FeedSectionKey } from "../../app/lib/sections.ts";
  * SQLite one is feed-store.server.ts.
  */
 
+/**
+ * What a search amounts to, as a key: the words both stores search for (equivalent inputs, such as
+ * `seeded` and `^Seeded!`, have one key). Pure text; PostgreSQL's search text defines the words.
+ */
+export { searchKey } from "./postgres/search-text.ts";
+
 /** Section → its feed URLs, in the spec's section order; only configured sections appear. */
 export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]>;
 
