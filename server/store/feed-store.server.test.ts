@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db.server.ts";
 import { MERGE_FEEDS } from "./feed-rows.server.ts";
 import { archivePage, createFeedStore, type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
-import type { FeedItem, FeedsConfig } from "./feed-store.ts";
+import { type FeedItem, type FeedsConfig, SEARCH_RANKED } from "./feed-store.ts";
 import { archivePage as postgresArchivePage } from "./postgres/feed-store.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
@@ -303,6 +303,34 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.items(A)).map((i) => i.title)).toEqual(["Only hydrogen now"]);
     });
 
+    it("searches a last word of one or two letters as a word, from three as a prefix", async () => {
+      expect(await store.search("ba", 10)).toEqual([]);
+      expect((await store.search("bat", 10)).map((h) => h.item.title)).toEqual([
+        "Solid-state battery breakthrough",
+        "Council budget",
+      ]);
+      // "a" is a word of "A lab reports…": found as itself, marked as itself (not "and", "again").
+      const a = await store.search("lab a", 10);
+      expect(a.map((h) => h.item.title)).toEqual(["Solid-state battery breakthrough"]);
+      expect(a[0]?.excerpt.filter((s) => s.match).map((s) => s.text)).toEqual(["A", "lab"]);
+    });
+
+    it("ranks the newest SEARCH_RANKED matches: a word in every article costs what a rarer one does", async () => {
+      const oldest = item(0, { guid: "oldest", title: "Seeded oldest unique", excerpt: "" });
+      await store.saveSuccess(B, { items: [oldest] }, "t", "t");
+      const many = Array.from({ length: SEARCH_RANKED }, (_, n) =>
+        item(n, { guid: `s-${n}`, title: `Seeded story ${n}`, excerpt: "" }),
+      );
+      await store.saveSuccess(A, { items: many }, "t", "t");
+      // More than SEARCH_RANKED match: the ranked ones end there, the oldest is not among them.
+      expect(await store.search("seeded", 10, SEARCH_RANKED)).toEqual([]);
+      const last = await store.search("seeded", 10, SEARCH_RANKED - 3);
+      expect(last).toHaveLength(3);
+      expect(last.map((h) => h.item.guid)).not.toContain("oldest");
+      // A narrower search still finds it.
+      expect((await store.search("seeded unique", 10)).map((h) => h.item.guid)).toEqual(["oldest"]);
+    }, 60_000);
+
     it("pages through results with an offset", async () => {
       const all = (await store.search("battery", 10)).map((h) => h.item.title);
       const pages = [...(await store.search("battery", 1, 0)), ...(await store.search("battery", 1, 1))];
@@ -505,6 +533,9 @@ describe("toFtsQuery and toSegments", () => {
     expect(toFtsQuery('solid "state" OR batt*')).toBe('"solid" "state" "OR" "batt"*');
     expect(toFtsQuery("  ")).toBeUndefined();
     expect(toFtsQuery("ÉLAN vital")).toBe('"ÉLAN" "vital"*');
+    // A one- or two-letter last word is a word, not a prefix of hundreds of terms.
+    expect(toFtsQuery("electric ca")).toBe('"electric" "ca"');
+    expect(toFtsQuery("car")).toBe('"car"*');
   });
 
   it("splits marked text into segments", async () => {

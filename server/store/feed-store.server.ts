@@ -15,7 +15,15 @@ import {
   rowToState,
   str,
 } from "./feed-rows.server.ts";
-import type { FeedItem, FeedResult, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
+import {
+  type FeedItem,
+  type FeedResult,
+  type FeedStore,
+  type PlacedItem,
+  SEARCH_RANKED,
+  type SearchRow,
+} from "./feed-store.ts";
+import { isPrefix } from "./postgres/search-text.ts";
 
 export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
@@ -26,14 +34,14 @@ const MATCH_END = "\uE001";
 
 /**
  * Turns what a visitor typed into a safe FTS5 query: the words only (letters and digits), each
- * quoted, all required, the last one as a prefix. Operators, quotes and column filters in the input
+ * quoted, all required, the last one as a prefix when long enough (isPrefix). Operators, quotes and column filters in the input
  * become plain words, so no input can make MATCH throw. Undefined when there is nothing to search.
  */
 export function toFtsQuery(input: string): string | undefined {
   const words = input.normalize("NFKC").match(/[\p{L}\p{N}]+/gu);
   if (!words) return undefined;
   const kept = words.slice(0, 12);
-  return kept.map((w, i) => (i === kept.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+  return kept.map((w, i) => (i === kept.length - 1 && isPrefix(w) ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
 /** Splits marked text into segments; adjacent pieces of the same kind are merged. */
@@ -166,11 +174,14 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.section = ?`,
     ),
     // Ranking first, on ids only: highlight() and snippet() then run on one page of rows, never
-    // on the whole match set.
+    // on the whole match set. Only the newest SEARCH_RANKED matches are ranked (FTS5 reads its
+    // lists newest row first and stops there): a word in every article costs as much as a rarer one.
     searchIds: db.prepare(
-      `SELECT f.rowid AS id FROM articles_fts f JOIN articles a ON a.id = f.rowid
-       WHERE articles_fts MATCH ?
-       ORDER BY bm25(articles_fts, 5.0, 1.0), a.published_at DESC LIMIT ? OFFSET ?`,
+      `SELECT m.id FROM (
+         SELECT f.rowid AS id, bm25(articles_fts, 5.0, 1.0) AS rank FROM articles_fts f
+         WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
+       JOIN articles a ON a.id = m.id
+       ORDER BY m.rank, a.published_at DESC LIMIT ? OFFSET ?`,
     ),
     searchRows: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count,

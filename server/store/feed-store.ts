@@ -74,6 +74,12 @@ export type SearchRow = PlacedItem & { title: TextSegment[]; excerpt: TextSegmen
 
 export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: string; lastModified?: string };
 
+/**
+ * A search ranks the newest this many of its matches (by when they were stored), on both stores:
+ * a word found in every article then costs what a rarer one does. 100 pages of 20 (MAX_PAGE).
+ */
+export const SEARCH_RANKED = 2_000;
+
 /** Items whose publishedAt is further ahead of the fetch than this get the time we first saw them. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
@@ -128,7 +134,10 @@ export interface FeedStore {
   /** The newest items across all feeds, each placed in a section; repeated links appear once. */
   latest(limit: number): Promise<PlacedItem[]>;
   newestPublishedAt(section: FeedSectionKey): Promise<string | undefined>;
-  /** Best matches first (title counts five times the excerpt), then newest; never throws on odd input. */
+  /**
+   * Best matches first (title counts five times the excerpt), then newest, among the newest
+   * SEARCH_RANKED matches; never throws on odd input.
+   */
   search(query: string, limit: number, offset?: number): Promise<SearchRow[]>;
   /** Deletes up to `batch` archived items published before `before`; returns how many went. */
   pruneArchive(before: string, batch: number): Promise<number>;

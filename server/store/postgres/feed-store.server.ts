@@ -14,7 +14,13 @@ import {
   rowToState,
   str,
 } from "../feed-rows.server.ts";
-import type { FeedItem, FeedStore, PlacedItem, SearchRow } from "../feed-store.ts";
+import {
+  type FeedItem,
+  type FeedStore,
+  type PlacedItem,
+  SEARCH_RANKED,
+  type SearchRow,
+} from "../feed-store.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
 
@@ -289,11 +295,13 @@ export function createPostgresFeedStore(pool: pg.Pool, ready: () => Promise<void
     async search(query, limit, offset = 0) {
       const terms = toSearchTerms(query);
       if (!terms || limit < 1) return [];
-      // Ranking on the GIN index, then one page of rows; highlights are marked on that page only.
+      // Matches on the GIN index, the newest SEARCH_RANKED of them ranked (as on SQLite), then one
+      // page of rows; highlights are marked on that page only.
       const list = await read(
         `SELECT a.*, fs.section, fs.feed_index, fs.feed_count
-         FROM articles a ${PLACEMENT}, to_tsquery('simple', $1) q
-         WHERE a.search @@ q
+         FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
+               ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
+         JOIN articles a ON a.id = m.id ${PLACEMENT}, to_tsquery('simple', $1) q
          ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC LIMIT $2 OFFSET $3`,
         [terms.tsquery, limit, Math.max(0, offset)],
       );

@@ -16,6 +16,9 @@ describe("PostgreSQL search text", () => {
     expect(toSearchTerms("'; DROP TABLE articles; --")?.tsquery).toBe("'drop' & 'table' & 'articles':*");
     expect(toSearchTerms("  -- ( ) * ")).toBeUndefined();
     expect(toSearchTerms("Électrique")?.words).toEqual(["electrique"]);
+    // A one- or two-letter last word is a word, not a prefix of hundreds of terms.
+    expect(toSearchTerms("electric ca")?.tsquery).toBe("'electric' & 'ca'");
+    expect(toSearchTerms("car")?.tsquery).toBe("'car':*");
   });
 
   it("gives equivalent searches one key: the words both stores search for, folded", () => {
