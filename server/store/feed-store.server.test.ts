@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db.server.ts";
 import { MERGE_FEEDS } from "./feed-rows.server.ts";
-import { archivePage, createFeedStore, type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
+import { archivePage, createFeedStore, type FeedStore, toFtsQuery } from "./feed-store.server.ts";
 import { type FeedItem, type FeedsConfig, SEARCH_RANKED } from "./feed-store.ts";
 import { archivePage as postgresArchivePage } from "./postgres/feed-store.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
@@ -528,7 +528,7 @@ describe("a write SQLite discards when it commits (13.4)", () => {
   });
 });
 
-describe("toFtsQuery and toSegments", () => {
+describe("toFtsQuery", () => {
   it("quotes each word and makes the last a prefix", async () => {
     expect(toFtsQuery('solid "state" OR batt*')).toBe('"solid" "state" "OR" "batt"*');
     expect(toFtsQuery("  ")).toBeUndefined();
@@ -536,15 +536,5 @@ describe("toFtsQuery and toSegments", () => {
     // A one- or two-letter last word is a word, not a prefix of hundreds of terms.
     expect(toFtsQuery("electric ca")).toBe('"electric" "ca"');
     expect(toFtsQuery("car")).toBe('"car"*');
-  });
-
-  it("splits marked text into segments", async () => {
-    expect(toSegments("a \uE000b\uE001 c")).toEqual([
-      { text: "a ", match: false },
-      { text: "b", match: true },
-      { text: " c", match: false },
-    ]);
-    expect(toSegments("")).toEqual([]);
-    expect(toSegments("\uE000x\uE001\uE000y\uE001")).toEqual([{ text: "xy", match: true }]);
   });
 });

@@ -1,5 +1,4 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import type { TextSegment } from "../../app/lib/article.ts";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { transaction } from "./db.server.ts";
 import {
@@ -23,49 +22,21 @@ import {
   SEARCH_RANKED,
   type SearchRow,
 } from "./feed-store.ts";
-import { isPrefix } from "./postgres/search-text.ts";
+import { highlight, isPrefix, snippet, toSearchTerms } from "./postgres/search-text.ts";
 
 export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
-// Private-use characters mark matches inside highlight()/snippet() output. Feed text cannot contain
-// them (htmlToText removes them), so a marker always means a match and never comes from a publisher.
-const MATCH_START = "\uE000";
-const MATCH_END = "\uE001";
-
 /**
  * Turns what a visitor typed into a safe FTS5 query: the words only (letters and digits), each
- * quoted, all required, the last one as a prefix when long enough (isPrefix). Operators, quotes and column filters in the input
- * become plain words, so no input can make MATCH throw. Undefined when there is nothing to search.
+ * quoted, all required, the last one as a prefix when long enough (isPrefix). Operators, quotes
+ * and column filters in the input become plain words, so no input can make MATCH throw. Undefined
+ * when there is nothing to search.
  */
 export function toFtsQuery(input: string): string | undefined {
   const words = input.normalize("NFKC").match(/[\p{L}\p{N}]+/gu);
   if (!words) return undefined;
   const kept = words.slice(0, 12);
   return kept.map((w, i) => (i === kept.length - 1 && isPrefix(w) ? `"${w}"*` : `"${w}"`)).join(" ");
-}
-
-/** Splits marked text into segments; adjacent pieces of the same kind are merged. */
-export function toSegments(marked: string): TextSegment[] {
-  const segments: TextSegment[] = [];
-  let match = false;
-  let start = 0;
-  const push = (end: number) => {
-    if (end <= start) return;
-    const text = marked.slice(start, end);
-    const last = segments[segments.length - 1];
-    if (last && last.match === match) last.text += text;
-    else segments.push({ text, match });
-  };
-  for (let k = 0; k < marked.length; k++) {
-    const c = marked[k];
-    if (c === MATCH_START || c === MATCH_END) {
-      push(k);
-      match = c === MATCH_START;
-      start = k + 1;
-    }
-  }
-  push(marked.length);
-  return segments;
 }
 
 // The first section (in the spec's order) that shows the article's feed.
@@ -183,12 +154,11 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        JOIN articles a ON a.id = m.id
        ORDER BY m.rank, a.published_at DESC LIMIT ? OFFSET ?`,
     ),
+    // The page's rows by id. The matches are marked in code (search-text.ts, as on PostgreSQL):
+    // FTS5's highlight() needs a MATCH, which for a prefix merges the prefix's whole lists again.
     searchRows: db.prepare(
-      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count,
-              highlight(articles_fts, 0, '${MATCH_START}', '${MATCH_END}') AS title_marked,
-              snippet(articles_fts, 1, '${MATCH_START}', '${MATCH_END}', '…', 24) AS excerpt_marked
-       FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid ${PLACEMENT}
-       WHERE articles_fts MATCH ? AND articles_fts.rowid IN (SELECT value FROM json_each(?))`,
+      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
+       WHERE a.id IN (SELECT value FROM json_each(?))`,
     ),
     prune: db.prepare(
       `DELETE FROM articles WHERE id IN (
@@ -332,11 +302,12 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
 
     async search(query, limit, offset = 0) {
       const fts = toFtsQuery(query);
+      const terms = toSearchTerms(query)?.words ?? [];
       if (!fts || limit < 1) return [];
       const ids = (q.searchIds.all(fts, limit, Math.max(0, offset)) as Row[]).map((r) => Number(r.id));
       if (ids.length === 0) return [];
       const byId = new Map<number, Row>();
-      for (const row of q.searchRows.all(fts, JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
+      for (const row of q.searchRows.all(JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
       const seen = new Set<string>();
       const result: SearchRow[] = [];
       for (const id of ids) {
@@ -348,8 +319,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
         seen.add(key);
         result.push({
           ...p,
-          title: toSegments(String(row.title_marked)),
-          excerpt: toSegments(String(row.excerpt_marked)),
+          title: highlight(p.item.title, terms),
+          excerpt: snippet(p.item.excerpt, terms),
         });
       }
       return result;

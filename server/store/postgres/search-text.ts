@@ -1,7 +1,8 @@
 import type { TextSegment } from "../../../app/lib/article.ts";
 
 /**
- * Search text for PostgreSQL, kept the same as SQLite's FTS5 (unicode61, remove_diacritics 2):
+ * Search text for PostgreSQL, kept the same as SQLite's FTS5 (unicode61, remove_diacritics 2), and
+ * the marking of matches for both stores:
  * words are runs of letters and digits, compared without case or accents. The store folds the
  * text itself before to_tsvector('simple', …), so the index needs no extension (unaccent), and
  * marks matches itself, so the highlights follow exactly the words that matched.
@@ -124,7 +125,7 @@ export function snippet(text: string, terms: readonly string[], size = 24): Text
   const body = segments(text, all, from, to);
   if (from > 0) body.unshift({ text: "…", match: false });
   if (to < text.length) body.push({ text: "…", match: false });
-  // Merge the ellipses into their unmarked neighbours, as toSegments would.
+  // Merge the ellipses into their unmarked neighbours.
   return body.reduce<TextSegment[]>((acc, s) => {
     const prev = acc[acc.length - 1];
     if (prev && prev.match === s.match) prev.text += s.text;
