@@ -105,7 +105,9 @@ describe("parseConfig", () => {
     expect(parseConfig({}).SEARCH_RATE_LIMIT).toBe(30);
     expect(parseConfig({ SEARCH_RATE_LIMIT: "0" }).SEARCH_RATE_LIMIT).toBe(0);
     expect(() => parseConfig({ SEARCH_RATE_LIMIT: "-1" })).toThrow(/SEARCH_RATE_LIMIT must be 0 \(off\)/);
-    expect(() => parseConfig({ SEARCH_RATE_LIMIT: "2.5" })).toThrow(/SEARCH_RATE_LIMIT must be a whole number/);
+    expect(() => parseConfig({ SEARCH_RATE_LIMIT: "2.5" })).toThrow(
+      /SEARCH_RATE_LIMIT must be a whole number/,
+    );
   });
 
   it("names bad AI FAQ and contact settings", () => {
