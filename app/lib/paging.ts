@@ -5,6 +5,9 @@
  */
 export const MAX_PAGE = 100;
 
+/** Search results per page (`?page=` goes further; each page is ranked and cut in the store). */
+export const SEARCH_PAGE_SIZE = 20;
+
 /**
  * `?page=` as the pages read it: a whole number from 2 to 9999, anything else (absent, 1, 0, "x",
  * "2.5", "10000") is the first page. Numbers past MAX_PAGE are kept as written, so the page can say

@@ -6,14 +6,12 @@ import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
-import { MAX_PAGE, pageHref, pastLastPage, readPage } from "../lib/paging.ts";
+import { MAX_PAGE, pageHref, pastLastPage, readPage, SEARCH_PAGE_SIZE } from "../lib/paging.ts";
 import { sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/search";
 
 const MAX_QUERY = 200;
-/** Results per page; `?page=` goes further (each page is ranked and cut in the store). */
-const SEARCH_PAGE_SIZE = 20;
 
 // The page shows the marked title and excerpt, so of the article itself it needs only these.
 type Hit = {

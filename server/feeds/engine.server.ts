@@ -1,5 +1,5 @@
 import { type Article, type SearchHit, toSummary } from "../../app/lib/article.ts";
-import { MAX_PAGE } from "../../app/lib/paging.ts";
+import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
 import { type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { getConfig } from "../config.server.ts";
 import { logger as defaultLogger } from "../logger.server.ts";
@@ -404,7 +404,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   const searchCacheKey = (query: string, page: number, limit: number) =>
     `${cappedLimit(limit)}\u0000${Math.max(Math.floor(page) || 1, 1)}\u0000${searchKey(query)}`;
 
-  function searchPage(query: string, page: number, limit = 20): Promise<SearchPage> {
+  function searchPage(query: string, page: number, limit = SEARCH_PAGE_SIZE): Promise<SearchPage> {
     const capped = cappedLimit(limit);
     const p = Math.max(Math.floor(page) || 1, 1);
     // Past the deepest page (the pages' own bound): the end of the results, never another page's.
@@ -468,7 +468,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       return (await search(query, cappedLimit(limit), 0)).hits;
     },
     searchPage,
-    searchCached(query, page, limit = 20) {
+    searchCached(query, page, limit = SEARCH_PAGE_SIZE) {
       if (Math.floor(page) > MAX_PAGE) return true;
       const hit = searchCache.get(searchCacheKey(query, page, limit));
       return hit !== undefined && hit.expires > now().getTime();

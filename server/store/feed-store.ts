@@ -1,4 +1,5 @@
 import type { TextSegment } from "../../app/lib/article.ts";
+import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
 
 /**
@@ -76,9 +77,10 @@ export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: st
 
 /**
  * A search ranks the newest this many of its matches (by when they were stored), on both stores:
- * a word found in every article then costs what a rarer one does. 100 pages of 20 (MAX_PAGE).
+ * a word found in every article then costs what a rarer one does. As many as the search pages
+ * show, to the last (2,000).
  */
-export const SEARCH_RANKED = 2_000;
+export const SEARCH_RANKED = MAX_PAGE * SEARCH_PAGE_SIZE;
 
 /** Items whose publishedAt is further ahead of the fetch than this get the time we first saw them. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
