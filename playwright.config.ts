@@ -86,6 +86,7 @@ export default defineConfig({
         // Every test posts from 127.0.0.1; contact.spec.ts starts its own server to test the limit.
         CONTACT_RATE_LIMIT: "0",
         NEWSLETTER_RATE_LIMIT: "0",
+        SEARCH_RATE_LIMIT: "0",
         // Every browser listens from 127.0.0.1 too; the per-client cap has its own unit test.
         RADIO_MAX_PER_CLIENT: "50",
       },

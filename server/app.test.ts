@@ -30,7 +30,12 @@ beforeAll(async () => {
     appType: "custom",
     logLevel: "error",
   });
-  const config = parseConfig({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "0", SITE_URL: "http://127.0.0.1" });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    PAGE_CACHE_SECONDS: "0",
+    SITE_URL: "http://127.0.0.1",
+    SEARCH_RATE_LIMIT: "3",
+  });
   const mod = (await vite.ssrLoadModule(path.join(root, "server/app.ts"))) as typeof import("./app.ts");
   app = mod.createApp({ config, vite, startFeeds: false });
   appLogger = (
@@ -125,5 +130,30 @@ describe("methods on the real app", () => {
     } finally {
       for (const spy of errors) spy.mockRestore();
     }
+  });
+});
+
+describe("deep pages and the search limit on the real app", () => {
+  it("answers a page past the deepest (MAX_PAGE) with the list's end, 404, never another page's", async () => {
+    for (const page of [101, 9999]) {
+      const section = await fetch(`${base}/technology?page=${page}`);
+      expect(section.status, String(page)).toBe(404);
+      expect(await section.text()).toContain("Older headlines end at page 100.");
+      const search = await fetch(`${base}/search?q=seeded&page=${page}`);
+      expect(search.status, String(page)).toBe(404);
+      expect(await search.text()).toContain("Search results stop at page 100.");
+    }
+  });
+
+  it("refuses a client's searches past SEARCH_RATE_LIMIT with 429, Retry-After and a readable page; cached ones go on", async () => {
+    for (const q of ["limit one", "limit two", "limit three"])
+      expect((await fetch(`${base}/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
+    const refused = await fetch(`${base}/search?q=limit+four`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.text()).toContain("You have searched a lot in a short time. Please wait");
+    // The same search as an earlier one (the same words) is answered from the cache.
+    expect((await fetch(`${base}/search?q=Limit+one!`)).status).toBe(200);
   });
 });

@@ -108,6 +108,15 @@ describe("parseConfig", () => {
     expect(set.CONTACT_RATE_WINDOW_MINUTES).toBe(1.5);
   });
 
+  it("reads SEARCH_RATE_LIMIT: 30 searches a minute per client by default, 0 for none, names a bad one", () => {
+    expect(parseConfig({}).SEARCH_RATE_LIMIT).toBe(30);
+    expect(parseConfig({ SEARCH_RATE_LIMIT: "0" }).SEARCH_RATE_LIMIT).toBe(0);
+    expect(() => parseConfig({ SEARCH_RATE_LIMIT: "-1" })).toThrow(/SEARCH_RATE_LIMIT must be 0 \(off\)/);
+    expect(() => parseConfig({ SEARCH_RATE_LIMIT: "2.5" })).toThrow(
+      /SEARCH_RATE_LIMIT must be a whole number/,
+    );
+  });
+
   it("names bad AI FAQ and contact settings", () => {
     expect(() => parseConfig({ AI_FAQ_ENDPOINT: "ftp://ai.example" })).toThrow(
       /AI_FAQ_ENDPOINT must be an absolute http\(s\) URL/,

@@ -169,6 +169,15 @@ const schema = z.object({
     .int("must be a whole number")
     .min(0, "must be 0 (off) or more")
     .default(5),
+  /**
+   * Searches one client may run per minute (only those the search cache cannot answer); 0 turns
+   * the limit off (the e2e server does). A broad search ranks thousands of rows.
+   */
+  SEARCH_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .default(30),
   CONTACT_RATE_WINDOW_MINUTES: z.coerce
     .number({ error: "must be a number" })
     .positive("must be more than 0")

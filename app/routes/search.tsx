@@ -1,20 +1,20 @@
 import { Link, data as withStatus } from "react-router";
 import { StoreUnavailableError } from "../../server/feeds/errors.ts";
 import { LOAD_FAILURE_INIT } from "../../server/news-pages.server.ts";
+import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
+import { limitedSearch, searchLimiter, searchRateLimitedMessage } from "../../server/search-limit.server.ts";
 import { LoadError } from "../components/news/NewsBlock.tsx";
 import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
-import { pageHref, readPage } from "../lib/paging.ts";
+import { MAX_PAGE, pageHref, pastLastPage, readPage, SEARCH_PAGE_SIZE } from "../lib/paging.ts";
 import { sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/search";
 
 const MAX_QUERY = 200;
-/** Results per page; `?page=` goes further (each page is ranked and cut in the store). */
-const SEARCH_PAGE_SIZE = 20;
 
 // The page shows the marked title and excerpt, so of the article itself it needs only these.
 type Hit = {
@@ -27,6 +27,7 @@ type SearchData =
   | { state: "empty" }
   | { state: "too-long"; query: string }
   | { state: "failed"; query: string }
+  | { state: "rate-limited"; query: string; message: string }
   | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -34,19 +35,36 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = raw.replace(/\s+/g, " ").trim();
   if (!query) return { state: "empty" } as SearchData;
   if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) } as SearchData;
-  const { feeds } = context.get(servicesContext);
+  const { feeds, config, store } = context.get(servicesContext);
   const page = readPage(url.searchParams);
-  let found: Awaited<ReturnType<typeof feeds.searchPage>>;
+  // Past the deepest page: the results' end, said plainly (404: nothing is there), without a search.
+  if (pastLastPage(page))
+    return withStatus({ state: "results", query, page, more: false, hits: [] } as SearchData, {
+      status: 404,
+    });
+  let answer: Awaited<ReturnType<typeof limitedSearch>>;
   try {
-    found = await feeds.searchPage(query, page, SEARCH_PAGE_SIZE);
+    answer = await limitedSearch(
+      { feeds, limiter: searchLimiter(config, store), clientKey: context.get(clientAddressContext) },
+      query,
+      page,
+      SEARCH_PAGE_SIZE,
+    );
   } catch (error) {
     // The store could not be read: say so (503, never cached), never "No results".
     if (!(error instanceof StoreUnavailableError)) throw error;
     return withStatus({ state: "failed", query } as SearchData, LOAD_FAILURE_INIT);
   }
-  const { hits, more } = found;
+  if (!answer.ok) {
+    const message = searchRateLimitedMessage(answer.retryAfterMs);
+    return withStatus({ state: "rate-limited", query, message } as SearchData, {
+      status: 429,
+      headers: { "Retry-After": String(Math.ceil(answer.retryAfterMs / 1000)), "Cache-Control": "no-store" },
+    });
+  }
+  const { hits, more } = answer.page;
   return {
-    state: "results",
+    state: "results" as const,
     query,
     page,
     more,
@@ -59,6 +77,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   } as SearchData;
 }
 
+/** A refused search's Retry-After and a failed one's no-store reach the client. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
@@ -115,7 +134,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="font-serif text-4xl font-bold">Search</h1>
-      <SearchBox query={data.state === "results" ? query : ""} />
+      <SearchBox query={data.state === "results" || data.state === "rate-limited" ? query : ""} />
       <div className="mt-8" aria-live="polite">
         {data.state === "empty" ? (
           <p className="text-muted">Type a word or two above to search today's headlines.</p>
@@ -125,9 +144,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
         ) : data.state === "failed" ? (
           <LoadError message="Failed to load search results" />
+        ) : data.state === "rate-limited" ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            {data.message}
+          </p>
         ) : data.hits.length === 0 && data.page > 1 ? (
           <>
-            <p>No more results for "{query}".</p>
+            <p>
+              {pastLastPage(data.page)
+                ? `Search results stop at page ${MAX_PAGE}. Add a word or two to narrow the search for "${query}".`
+                : `No more results for "${query}".`}
+            </p>
             <Pager
               label="Search results pages"
               page={data.page}

@@ -16,7 +16,7 @@ import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { listKey } from "../lib/article.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
-import { pageHref, readPage } from "../lib/paging.ts";
+import { MAX_PAGE, pageHref, pastLastPage, readPage } from "../lib/paging.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
 import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
@@ -53,6 +53,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // /events is an embedded events wall: no articles are loaded at all.
   if (!isFeedSectionKey(key)) return { ...header(key, SECTION_SUBTITLES), page: 1, section: null };
   const page = readPage(url.searchParams);
+  // Past the deepest page the archive offers: its end, said plainly (404: nothing is there).
+  if (pastLastPage(page)) {
+    const end: SectionData = { articles: [], sample: false, page, older: false };
+    return data({ ...header(key, SECTION_SUBTITLES), page, section: end }, { status: 404 });
+  }
   const section = await awaitUnlessCold((cold) =>
     failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page, undefined, cold))),
   );
@@ -102,9 +107,11 @@ function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: stri
     return (
       <>
         <p className="rounded border border-line bg-surface p-6 text-center text-muted">
-          {page > 1
-            ? `No older headlines here. Page ${page} is past the end of this section's archive.`
-            : "No articles available for this section at the moment."}
+          {pastLastPage(page)
+            ? `Older headlines end at page ${MAX_PAGE}.`
+            : page > 1
+              ? `No older headlines here. Page ${page} is past the end of this section's archive.`
+              : "No articles available for this section at the moment."}
         </p>
         {page > 1 ? (
           <Pager

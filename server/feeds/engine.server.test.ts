@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MAX_PAGE } from "../../app/lib/paging.ts";
 import { openStore } from "../store/open.server.ts";
 import type { Store } from "../store/store.ts";
 import {
@@ -689,6 +690,54 @@ describe.each(kinds)("older headlines and search pages (%s)", (kind) => {
       all.hits.slice(0, 4).map((h) => h.article.id),
     );
     expect((await e.searchPage("charging", 999, 20)).hits).toEqual([]);
+  });
+
+  it("gives equivalent searches one cache entry: the same words are the same search", async () => {
+    const s = await server({ "/a.xml": respond(FEED) });
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]));
+    await e.refreshAll();
+    const first = e.searchPage("charging", 1);
+    for (const same of ["charging!", "charging?", '"charging', "^charging", "charging*", " Charging. "]) {
+      expect(e.searchCached(same, 1), same).toBe(true);
+      expect(e.searchPage(same, 1), same).toBe(first);
+    }
+    expect(e.searchCached("charging grid", 1)).toBe(false);
+    expect(e.searchPage("charging", 2)).not.toBe(first);
+    expect((await first).hits.length).toBeGreaterThan(0);
+  });
+
+  it("ends search results and the archive at MAX_PAGE: a deeper page is the end, never another page's", async () => {
+    let generation = 1;
+    const s = await server({
+      "/a.xml": (_req, res) =>
+        void res
+          .writeHead(200)
+          .end(generateRss({ items: MAX_PAGE + 20, guidPrefix: `gen${generation}`, spacingMinutes: 1 })),
+    });
+    const e = await engineOn(kind, new Map([["local", [s.url("/a.xml")]]]), { retentionDays: 100_000 });
+    await e.refreshAll();
+    generation = 2;
+    await e.refreshAll();
+    // One result a page: more than MAX_PAGE pages exist, so the last page offers no next one.
+    const last = await e.searchPage("the", MAX_PAGE, 1);
+    expect(last.hits).toHaveLength(1);
+    expect(last.more).toBe(false);
+    expect((await e.searchPage("the", MAX_PAGE - 1, 1)).more).toBe(true);
+    // Past it: empty, at once, whatever the page number (page 9999 was page 1000's results).
+    expect(e.searchCached("the", MAX_PAGE + 1, 1)).toBe(true);
+    for (const page of [MAX_PAGE + 1, 1000, 9999]) {
+      expect(await e.searchPage("the", page, 1), String(page)).toEqual({ hits: [], more: false });
+    }
+    // The archive (one item a page): the same bound.
+    const deepest = await e.getSectionArchive("local", MAX_PAGE, 1);
+    expect(deepest.articles).toHaveLength(1);
+    expect(deepest.more).toBe(false);
+    for (const page of [MAX_PAGE + 1, 9999]) {
+      expect(await e.getSectionArchive("local", page, 1), String(page)).toEqual({
+        articles: [],
+        more: false,
+      });
+    }
   });
 
   it("reuses a query's results for 7.5 to 22.5 s, so entries made together do not expire together", async () => {

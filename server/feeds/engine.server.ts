@@ -1,8 +1,9 @@
 import { type Article, type SearchHit, toSummary } from "../../app/lib/article.ts";
+import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
 import { type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { getConfig } from "../config.server.ts";
 import { logger as defaultLogger } from "../logger.server.ts";
-import type { FeedStore } from "../store/feed-store.ts";
+import { type FeedStore, searchKey } from "../store/feed-store.ts";
 import { openStore } from "../store/open.server.ts";
 import type { Store } from "../store/store.ts";
 import { errorMessage, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
@@ -143,6 +144,8 @@ export type FeedEngine = {
   searchArticles(query: string, limit?: number): Promise<SearchHit[]>;
   /** One page (1-based) of search results, `limit` per page, cached briefly per query and page. */
   searchPage(query: string, page: number, limit?: number): Promise<SearchPage>;
+  /** Whether searchPage would answer without a search (from its cache, or past the last page). */
+  searchCached(query: string, page: number, limit?: number): boolean;
   health(): Promise<FeedHealth[]>;
   /**
    * The last whole refresh cycle, once there has been one; with shared polling (PostgreSQL) the last
@@ -338,6 +341,8 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     const urls = sectionFeeds(section);
     const limit = Math.max(1, wholeLimit(requested, DEFAULT_SECTION_LIMIT));
     const p = Math.max(2, Math.floor(page) || 2);
+    // Past the deepest page: the archive's end, without a read (an OFFSET the store would walk).
+    if (p > MAX_PAGE) return { articles: [], more: false };
     try {
       await synced;
       // Page 2 starts after what page 1 shows: each feed's first items are left out.
@@ -350,7 +355,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       const articles = rows
         .slice(0, limit)
         .map((r) => itemToArticle(r.item, section as FeedSectionKey, r.feedIndex));
-      return { articles, more: rows.length > limit };
+      return { articles, more: rows.length > limit && p < MAX_PAGE };
     } catch (error) {
       unavailable("section archive", error, { section });
     }
@@ -405,14 +410,22 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
   // A page of results, never the whole index, whatever a caller passes.
   const cappedLimit = (limit: number) => Math.min(Math.max(Math.trunc(limit) || 0, 0), 100);
 
-  function searchPage(query: string, page: number, limit = 20): Promise<SearchPage> {
+  /** A search's cache key: its page and the words it searches for (equivalent inputs share one). */
+  const searchCacheKey = (query: string, page: number, limit: number) =>
+    `${cappedLimit(limit)}\u0000${Math.max(Math.floor(page) || 1, 1)}\u0000${searchKey(query)}`;
+
+  function searchPage(query: string, page: number, limit = SEARCH_PAGE_SIZE): Promise<SearchPage> {
     const capped = cappedLimit(limit);
-    const p = Math.min(Math.max(Math.floor(page) || 1, 1), 1000);
-    const key = `${capped}\u0000${p}\u0000${query.normalize("NFKC").trim().toLowerCase()}`;
+    const p = Math.max(Math.floor(page) || 1, 1);
+    // Past the deepest page (the pages' own bound): the end of the results, never another page's.
+    if (p > MAX_PAGE) return Promise.resolve({ hits: [], more: false });
+    const key = searchCacheKey(query, p, capped);
     const t = now().getTime();
     const hit = searchCache.get(key);
     if (hit && hit.expires > t) return hit.page;
-    const result = search(query, capped, (p - 1) * capped);
+    const result = search(query, capped, (p - 1) * capped).then((r) =>
+      p < MAX_PAGE ? r : { ...r, more: false },
+    );
     if (searchCache.size >= SEARCH_CACHE_ENTRIES) {
       for (const [k, v] of searchCache)
         if (v.expires <= t || searchCache.size >= SEARCH_CACHE_ENTRIES) searchCache.delete(k);
@@ -473,6 +486,11 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       return (await search(query, cappedLimit(limit), 0)).hits;
     },
     searchPage,
+    searchCached(query, page, limit = SEARCH_PAGE_SIZE) {
+      if (Math.floor(page) > MAX_PAGE) return true;
+      const hit = searchCache.get(searchCacheKey(query, page, limit));
+      return hit !== undefined && hit.expires > now().getTime();
+    },
 
     async health() {
       await synced;

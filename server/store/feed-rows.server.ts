@@ -285,6 +285,67 @@ export function fieldValues(f: ItemFields) {
 }
 
 /** Placed rows in order, each story once (see dedupeKey), at most `limit`. */
+/**
+ * How many feeds one archive statement merges (SQLite allows 500 terms in a compound SELECT); a
+ * section with more is read in such chunks, each giving its newest rows, merged here.
+ */
+export const MERGE_FEEDS = 200;
+
+/** How a store reads an archive page: its ids (and times) first, then those rows whole. */
+export type ArchiveReads = {
+  /** One page of the archive of `urls`: at most `perFeed` rows of each, merged newest first. */
+  ids(urls: string[], perFeed: number, limit: number, offset: number): Row[] | Promise<Row[]>;
+  rows(ids: number[]): Row[] | Promise<Row[]>;
+};
+
+const newestFirst = (a: Row, b: Row) =>
+  a.published_at === b.published_at
+    ? Number(b.id) - Number(a.id)
+    : String(a.published_at) < String(b.published_at)
+      ? 1
+      : -1;
+
+/**
+ * A page of a section's archive (both stores): `feeds` are the section's feed_sections rows; each
+ * row gets its feed's place in the section (section, feed_index, feed_count). A feed can add at
+ * most `offset + limit` rows to the page's first `offset + limit`, so no more is read of any.
+ */
+export async function mergeArchive(
+  feeds: readonly Row[],
+  limit: number,
+  offset: number,
+  read: ArchiveReads,
+): Promise<Row[]> {
+  const byUrl = new Map(feeds.map((f) => [String(f.feed_url), f]));
+  const urls = [...byUrl.keys()];
+  if (urls.length === 0) return [];
+  const perFeed = offset + limit;
+  let page: Row[];
+  if (urls.length <= MERGE_FEEDS) page = await read.ids(urls, perFeed, limit, offset);
+  else {
+    const all: Row[] = [];
+    for (let i = 0; i < urls.length; i += MERGE_FEEDS)
+      all.push(...(await read.ids(urls.slice(i, i + MERGE_FEEDS), perFeed, perFeed, 0)));
+    page = all.sort(newestFirst).slice(offset, offset + limit);
+  }
+  if (page.length === 0) return [];
+  const rows = new Map((await read.rows(page.map((r) => Number(r.id)))).map((r) => [Number(r.id), r]));
+  const result: Row[] = [];
+  for (const { id } of page) {
+    const row = rows.get(Number(id));
+    const feed = row && byUrl.get(String(row.feed_url));
+    // A row deleted between the two reads (pruned) is left out.
+    if (row && feed)
+      result.push({
+        ...row,
+        section: feed.section,
+        feed_index: feed.feed_index,
+        feed_count: feed.feed_count,
+      });
+  }
+  return result;
+}
+
 export function placedOnce(rows: readonly Row[], limit: number): PlacedItem[] {
   const seen = new Set<string>();
   const result: PlacedItem[] = [];

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db.server.ts";
-import { createFeedStore, type FeedStore, toFtsQuery, toSegments } from "./feed-store.server.ts";
-import type { FeedItem, FeedsConfig } from "./feed-store.ts";
+import { MERGE_FEEDS } from "./feed-rows.server.ts";
+import { archivePage, createFeedStore, type FeedStore, toFtsQuery } from "./feed-store.server.ts";
+import { type FeedItem, type FeedsConfig, SEARCH_RANKED } from "./feed-store.ts";
+import { archivePage as postgresArchivePage } from "./postgres/feed-store.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const A = "https://a.example/feed";
@@ -301,6 +303,34 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.items(A)).map((i) => i.title)).toEqual(["Only hydrogen now"]);
     });
 
+    it("searches a last word of one or two letters as a word, from three as a prefix", async () => {
+      expect(await store.search("ba", 10)).toEqual([]);
+      expect((await store.search("bat", 10)).map((h) => h.item.title)).toEqual([
+        "Solid-state battery breakthrough",
+        "Council budget",
+      ]);
+      // "a" is a word of "A lab reports…": found as itself, marked as itself (not "and", "again").
+      const a = await store.search("lab a", 10);
+      expect(a.map((h) => h.item.title)).toEqual(["Solid-state battery breakthrough"]);
+      expect(a[0]?.excerpt.filter((s) => s.match).map((s) => s.text)).toEqual(["A", "lab"]);
+    });
+
+    it("ranks the newest SEARCH_RANKED matches: a word in every article costs what a rarer one does", async () => {
+      const oldest = item(0, { guid: "oldest", title: "Seeded oldest unique", excerpt: "" });
+      await store.saveSuccess(B, { items: [oldest] }, "t", "t");
+      const many = Array.from({ length: SEARCH_RANKED }, (_, n) =>
+        item(n, { guid: `s-${n}`, title: `Seeded story ${n}`, excerpt: "" }),
+      );
+      await store.saveSuccess(A, { items: many }, "t", "t");
+      // More than SEARCH_RANKED match: the ranked ones end there, the oldest is not among them.
+      expect(await store.search("seeded", 10, SEARCH_RANKED)).toEqual([]);
+      const last = await store.search("seeded", 10, SEARCH_RANKED - 3);
+      expect(last).toHaveLength(3);
+      expect(last.map((h) => h.item.guid)).not.toContain("oldest");
+      // A narrower search still finds it.
+      expect((await store.search("seeded unique", 10)).map((h) => h.item.guid)).toEqual(["oldest"]);
+    }, 60_000);
+
     it("pages through results with an offset", async () => {
       const all = (await store.search("battery", 10)).map((h) => h.item.title);
       const pages = [...(await store.search("battery", 1, 0)), ...(await store.search("battery", 1, 1))];
@@ -332,6 +362,64 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect((await store.sectionArchive("local", 1, 2)).map((p) => p.item.guid)).toEqual(["g-1"]);
       // Leaving out what the first page shows (each feed's first N current items).
       expect((await store.sectionArchive("local", 10, 0, 1)).map((p) => p.item.guid)).toEqual(["g-0", "g-1"]);
+    });
+
+    it("pages a section of many feeds (more than one statement merges) without skipping or repeating an item", async () => {
+      const feeds = Array.from({ length: MERGE_FEEDS + 5 }, (_, n) => `https://f${n}.example/feed`);
+      await store.syncFeeds(new Map([["world", feeds]]));
+      for (const [n, url] of feeds.entries()) {
+        // Few distinct times: most items tie with other feeds' (the id decides among them).
+        const times = [0, 1, 2].map((k) => new Date(Date.UTC(2024, 4, 1, (n + k) % 4)).toISOString());
+        await store.saveSuccess(
+          url,
+          { items: times.map((publishedAt, k) => item(k, { publishedAt })) },
+          at,
+          at,
+        );
+      }
+      // Page 1 shows each feed's first current item; the archive is the rest, newest first.
+      const rows = await t.sql("SELECT id, guid, feed_url, published_at FROM articles");
+      const expected = rows
+        .filter((r) => r.guid !== "g-0")
+        .sort((a, b) =>
+          a.published_at === b.published_at
+            ? Number(b.id) - Number(a.id)
+            : String(a.published_at) < String(b.published_at)
+              ? 1
+              : -1,
+        )
+        .map((r) => `${r.feed_url} ${r.guid}`);
+      const paged: string[] = [];
+      for (let offset = 0; offset < expected.length + 7; offset += 7) {
+        const page = await store.sectionArchive("world", 7, offset, 1);
+        paged.push(...page.map((p) => `${feeds[p.feedIndex ?? -1]} ${p.item.guid}`));
+      }
+      expect(paged).toEqual(expected);
+    }, 60_000);
+
+    it("reads an archive page by merging its feeds, each read only as far as the page needs (ADR 0011)", async () => {
+      const urls = ["https://f1.example/feed", "https://f2.example/feed", "https://f3.example/feed"];
+      await store.syncFeeds(new Map([["world", urls]]));
+      const items = Array.from({ length: 400 }, (_, n) => item(n, { guid: `g-${n}` }));
+      for (const url of urls) await store.saveSuccess(url, { items }, at, at);
+      if (kind === "sqlite") {
+        const plan = (await t.sql(`EXPLAIN QUERY PLAN ${archivePage(3)}`, [5, 16, 1485, ...urls]))
+          .map((r) => String(r.detail))
+          .join("\n");
+        // Each feed through its index, merged: no sort of the section's rows, whatever the page.
+        expect(plan).toMatch(/MERGE \(UNION ALL\)/);
+        expect(plan.match(/USING INDEX articles_feed_order/g)).toHaveLength(3);
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      } else {
+        await t.sql("ANALYZE articles");
+        const plan = (await t.sql(`EXPLAIN ${postgresArchivePage(3)}`, [5, 1501, 16, 1485, ...urls]))
+          .map((r) => String(r["QUERY PLAN"]))
+          .join("\n");
+        // A merge of the feeds, each cut at the rows the page can need (a table this small is read
+        // whole per feed; a big one through articles_feed_order: the README's figures).
+        expect(plan).toMatch(/Merge Append/);
+        expect(plan.match(/->\s+Limit/g)?.length).toBeGreaterThanOrEqual(3);
+      }
     });
 
     it("new items on top write only their own rows; the listing and page 2 stay in feed order", async () => {
@@ -447,20 +535,13 @@ describe("a write SQLite discards when it commits (13.4)", () => {
   });
 });
 
-describe("toFtsQuery and toSegments", () => {
+describe("toFtsQuery", () => {
   it("quotes each word and makes the last a prefix", async () => {
     expect(toFtsQuery('solid "state" OR batt*')).toBe('"solid" "state" "OR" "batt"*');
     expect(toFtsQuery("  ")).toBeUndefined();
     expect(toFtsQuery("ÉLAN vital")).toBe('"ÉLAN" "vital"*');
-  });
-
-  it("splits marked text into segments", async () => {
-    expect(toSegments("a \uE000b\uE001 c")).toEqual([
-      { text: "a ", match: false },
-      { text: "b", match: true },
-      { text: " c", match: false },
-    ]);
-    expect(toSegments("")).toEqual([]);
-    expect(toSegments("\uE000x\uE001\uE000y\uE001")).toEqual([{ text: "xy", match: true }]);
+    // A one- or two-letter last word is a word, not a prefix of hundreds of terms.
+    expect(toFtsQuery("electric ca")).toBe('"electric" "ca"');
+    expect(toFtsQuery("car")).toBe('"car"*');
   });
 });

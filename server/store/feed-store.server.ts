@@ -1,11 +1,11 @@
-import type { DatabaseSync } from "node:sqlite";
-import type { TextSegment } from "../../app/lib/article.ts";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { transaction } from "./db.server.ts";
 import {
   dedupeKey,
   fieldValues,
   type KnownItem,
+  mergeArchive,
   placed,
   placedOnce,
   planRefresh,
@@ -14,55 +14,52 @@ import {
   rowToState,
   str,
 } from "./feed-rows.server.ts";
-import type { FeedItem, FeedResult, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
+import {
+  type FeedItem,
+  type FeedResult,
+  type FeedStore,
+  type PlacedItem,
+  SEARCH_RANKED,
+  type SearchRow,
+} from "./feed-store.ts";
+import { highlight, isPrefix, snippet, toSearchTerms } from "./postgres/search-text.ts";
 
 export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "./feed-store.ts";
 
-// Private-use characters mark matches inside highlight()/snippet() output. Feed text cannot contain
-// them (htmlToText removes them), so a marker always means a match and never comes from a publisher.
-const MATCH_START = "\uE000";
-const MATCH_END = "\uE001";
-
 /**
  * Turns what a visitor typed into a safe FTS5 query: the words only (letters and digits), each
- * quoted, all required, the last one as a prefix. Operators, quotes and column filters in the input
- * become plain words, so no input can make MATCH throw. Undefined when there is nothing to search.
+ * quoted, all required, the last one as a prefix when long enough (isPrefix). Operators, quotes
+ * and column filters in the input become plain words, so no input can make MATCH throw. Undefined
+ * when there is nothing to search.
  */
 export function toFtsQuery(input: string): string | undefined {
   const words = input.normalize("NFKC").match(/[\p{L}\p{N}]+/gu);
   if (!words) return undefined;
   const kept = words.slice(0, 12);
-  return kept.map((w, i) => (i === kept.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
-}
-
-/** Splits marked text into segments; adjacent pieces of the same kind are merged. */
-export function toSegments(marked: string): TextSegment[] {
-  const segments: TextSegment[] = [];
-  let match = false;
-  let start = 0;
-  const push = (end: number) => {
-    if (end <= start) return;
-    const text = marked.slice(start, end);
-    const last = segments[segments.length - 1];
-    if (last && last.match === match) last.text += text;
-    else segments.push({ text, match });
-  };
-  for (let k = 0; k < marked.length; k++) {
-    const c = marked[k];
-    if (c === MATCH_START || c === MATCH_END) {
-      push(k);
-      match = c === MATCH_START;
-      start = k + 1;
-    }
-  }
-  push(marked.length);
-  return segments;
+  return kept.map((w, i) => (i === kept.length - 1 && isPrefix(w) ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
 // The first section (in the spec's order) that shows the article's feed.
 const PLACEMENT = `
   JOIN feed_sections fs ON fs.feed_url = a.feed_url
    AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)`;
+
+/**
+ * The ids on one page of a section's archive for `feeds` of its feeds (ADR 0011): each feed's rows
+ * newest first through articles_feed_order, leaving out its first `skip` current items (page 1's:
+ * the cut is the order key of its item number `skip`), merged (MERGE (UNION ALL)), never sorted:
+ * the merge reads each feed only as far as the page needs, so a page reads about as many rows as
+ * it skips and shows, plus one a feed. Ids only: whole rows through the merge cost four times as
+ * much. (A LIMIT per feed, as on PostgreSQL, would make SQLite sort each feed instead.)
+ * Parameters: ?1 skip, ?2 limit, ?3 offset, then one feed URL each.
+ */
+export function archivePage(feeds: number): string {
+  const branch = (n: number) => `SELECT a.id, a.published_at FROM articles a WHERE a.feed_url = ?${n}
+     AND (a.position IS NULL OR a.position >= (SELECT position FROM articles WHERE feed_url = ?${n}
+          AND position IS NOT NULL ORDER BY position LIMIT 1 OFFSET ?1))`;
+  return `${Array.from({ length: feeds }, (_, i) => branch(i + 4)).join(" UNION ALL ")}
+    ORDER BY published_at DESC, id DESC LIMIT ?2 OFFSET ?3`;
+}
 
 // A section's feeds, each with the order key of its item number `skip` (parameters: skip, section).
 const ARCHIVE_CUT = `
@@ -128,13 +125,9 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        WHERE fs.section = ? ORDER BY fs.feed_index, a.position`,
     ),
     sectionFeeds: db.prepare("SELECT COUNT(*) AS n FROM feed_sections WHERE section = ?"),
-    // The archive leaves out each feed's first `skip` current items (page 1): positions are order
-    // keys, so each feed's cut is the key of its item number `skip` (none: the feed is shorter).
-    sectionArchive: db.prepare(
-      `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
-       SELECT a.*, cut.section, cut.feed_index, cut.feed_count FROM cut JOIN articles a ON a.feed_url = cut.feed_url
-       WHERE a.position IS NULL OR a.position >= cut.cutoff
-       ORDER BY a.published_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+    rowsById: db.prepare("SELECT * FROM articles WHERE id IN (SELECT value FROM json_each(?))"),
+    sectionFeedList: db.prepare(
+      "SELECT feed_url, section, feed_index, feed_count FROM feed_sections WHERE section = ? ORDER BY feed_index",
     ),
     hasArchive: db.prepare(
       `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
@@ -152,23 +145,35 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.section = ?`,
     ),
     // Ranking first, on ids only: highlight() and snippet() then run on one page of rows, never
-    // on the whole match set.
+    // on the whole match set. Only the newest SEARCH_RANKED matches are ranked (FTS5 reads its
+    // lists newest row first and stops there): a word in every article costs as much as a rarer one.
     searchIds: db.prepare(
-      `SELECT f.rowid AS id FROM articles_fts f JOIN articles a ON a.id = f.rowid
-       WHERE articles_fts MATCH ?
-       ORDER BY bm25(articles_fts, 5.0, 1.0), a.published_at DESC LIMIT ? OFFSET ?`,
+      `SELECT m.id FROM (
+         SELECT f.rowid AS id, bm25(articles_fts, 5.0, 1.0) AS rank FROM articles_fts f
+         WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
+       JOIN articles a ON a.id = m.id
+       ORDER BY m.rank, a.published_at DESC LIMIT ? OFFSET ?`,
     ),
+    // The page's rows by id. The matches are marked in code (search-text.ts, as on PostgreSQL):
+    // FTS5's highlight() needs a MATCH, which for a prefix merges the prefix's whole lists again.
     searchRows: db.prepare(
-      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count,
-              highlight(articles_fts, 0, '${MATCH_START}', '${MATCH_END}') AS title_marked,
-              snippet(articles_fts, 1, '${MATCH_START}', '${MATCH_END}', '…', 24) AS excerpt_marked
-       FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid ${PLACEMENT}
-       WHERE articles_fts MATCH ? AND articles_fts.rowid IN (SELECT value FROM json_each(?))`,
+      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
+       WHERE a.id IN (SELECT value FROM json_each(?))`,
     ),
     prune: db.prepare(
       `DELETE FROM articles WHERE id IN (
          SELECT id FROM articles WHERE published_at < ? AND position IS NULL LIMIT ?)`,
     ),
+  };
+
+  // One archive statement per number of feeds merged (at most MERGE_FEEDS statements).
+  const archivePages = new Map<number, StatementSync>();
+  const archiveStatement = (feeds: number) => {
+    const known = archivePages.get(feeds);
+    if (known) return known;
+    const statement = db.prepare(archivePage(feeds));
+    archivePages.set(feeds, statement);
+    return statement;
   };
 
   return {
@@ -268,18 +273,15 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
 
     async sectionArchive(section, limit, offset, skipCurrent = 0) {
       if (limit < 1) return [];
-      const result: PlacedItem[] = [];
-      const rows = q.sectionArchive.all(
-        Math.max(0, skipCurrent),
-        section,
-        limit,
-        Math.max(0, offset),
-      ) as Row[];
-      for (const row of rows) {
-        const p = placed(row);
-        if (p) result.push(p);
-      }
-      return result;
+      const feeds = q.sectionFeedList.all(section) as Row[];
+      const skip = Math.max(0, skipCurrent);
+      const from = Math.max(0, offset);
+      const rows = await mergeArchive(feeds, limit, from, {
+        ids: (urls, _perFeed, lim, off) =>
+          archiveStatement(urls.length).all(skip, lim, off, ...urls) as Row[],
+        rows: (ids) => q.rowsById.all(JSON.stringify(ids)) as Row[],
+      });
+      return rows.map(placed).filter((p): p is PlacedItem => p !== undefined);
     },
 
     async hasArchive(section, skipCurrent) {
@@ -300,11 +302,12 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
 
     async search(query, limit, offset = 0) {
       const fts = toFtsQuery(query);
+      const terms = toSearchTerms(query)?.words ?? [];
       if (!fts || limit < 1) return [];
       const ids = (q.searchIds.all(fts, limit, Math.max(0, offset)) as Row[]).map((r) => Number(r.id));
       if (ids.length === 0) return [];
       const byId = new Map<number, Row>();
-      for (const row of q.searchRows.all(fts, JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
+      for (const row of q.searchRows.all(JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
       const seen = new Set<string>();
       const result: SearchRow[] = [];
       for (const id of ids) {
@@ -316,8 +319,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
         seen.add(key);
         result.push({
           ...p,
-          title: toSegments(String(row.title_marked)),
-          excerpt: toSegments(String(row.excerpt_marked)),
+          title: highlight(p.item.title, terms),
+          excerpt: snippet(p.item.excerpt, terms),
         });
       }
       return result;

@@ -1,4 +1,5 @@
 import type { TextSegment } from "../../app/lib/article.ts";
+import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
 
 /**
@@ -6,6 +7,12 @@ import type { FeedSectionKey } from "../../app/lib/sections.ts";
  * store (PostgreSQL) is another implementation of this file's types in a folder of its own; the
  * SQLite one is feed-store.server.ts.
  */
+
+/**
+ * What a search amounts to, as a key: the words both stores search for (equivalent inputs, such as
+ * `seeded` and `^Seeded!`, have one key). Pure text; PostgreSQL's search text defines the words.
+ */
+export { searchKey } from "./postgres/search-text.ts";
 
 /** Section → its feed URLs, in the spec's section order; only configured sections appear. */
 export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]>;
@@ -68,6 +75,13 @@ export type SearchRow = PlacedItem & { title: TextSegment[]; excerpt: TextSegmen
 
 export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: string; lastModified?: string };
 
+/**
+ * A search ranks the newest this many of its matches (by when they were stored), on both stores:
+ * a word found in every article then costs what a rarer one does. As many as the search pages
+ * show, to the last (2,000).
+ */
+export const SEARCH_RANKED = MAX_PAGE * SEARCH_PAGE_SIZE;
+
 /** Items whose publishedAt is further ahead of the fetch than this get the time we first saw them. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
@@ -122,7 +136,10 @@ export interface FeedStore {
   /** The newest items across all feeds, each placed in a section; repeated links appear once. */
   latest(limit: number): Promise<PlacedItem[]>;
   newestPublishedAt(section: FeedSectionKey): Promise<string | undefined>;
-  /** Best matches first (title counts five times the excerpt), then newest; never throws on odd input. */
+  /**
+   * Best matches first (title counts five times the excerpt), then newest, among the newest
+   * SEARCH_RANKED matches; never throws on odd input.
+   */
   search(query: string, limit: number, offset?: number): Promise<SearchRow[]>;
   /** Deletes up to `batch` archived items published before `before`; returns how many went. */
   pruneArchive(before: string, batch: number): Promise<number>;

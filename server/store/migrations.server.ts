@@ -209,4 +209,15 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX rate_limit_hits_at ON rate_limit_hits (bucket, at_ms);
       `),
   },
+  {
+    version: 8,
+    name: "each feed's archive in the archive pages' order",
+    // A section's archive page merges its feeds' rows in this order, reading each feed's only as
+    // far as the page needs (ADR 0011); the ties' order (id) is part of the key, so nothing sorts.
+    up: (db) =>
+      db.exec(`
+        DROP INDEX articles_feed_published;
+        CREATE INDEX articles_feed_order ON articles (feed_url, published_at DESC, id DESC);
+      `),
+  },
 ];

@@ -5,6 +5,7 @@ import {
   fieldValues,
   type ItemFields,
   type KnownItem,
+  mergeArchive,
   placed,
   placedOnce,
   planRefresh,
@@ -13,9 +14,31 @@ import {
   rowToState,
   str,
 } from "../feed-rows.server.ts";
-import type { FeedItem, FeedStore, PlacedItem, SearchRow } from "../feed-store.ts";
+import {
+  type FeedItem,
+  type FeedStore,
+  type PlacedItem,
+  SEARCH_RANKED,
+  type SearchRow,
+} from "../feed-store.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
+
+/**
+ * The ids on one page of a section's archive for `feeds` of its feeds, as on SQLite (ADR 0011):
+ * each feed's rows newest first through articles_feed_order, past page 1's (the cut at its item
+ * number $1), at most $2 of them (which is also what makes the planner take each feed's index, not
+ * a sort), in a Merge Append. Parameters: $1 skip, $2 rows per feed, $3 limit, $4 offset, then the
+ * feed URLs.
+ */
+export function archivePage(feeds: number): string {
+  const branch = (n: number) => `(SELECT a.id, a.published_at FROM articles a WHERE a.feed_url = $${n}
+     AND (a.position IS NULL OR a.position >= (SELECT position FROM articles WHERE feed_url = $${n}
+          AND position IS NOT NULL ORDER BY position LIMIT 1 OFFSET $1))
+     ORDER BY a.published_at DESC, a.id DESC LIMIT $2)`;
+  return `SELECT * FROM (${Array.from({ length: feeds }, (_, i) => branch(i + 5)).join(" UNION ALL ")}) page
+    ORDER BY published_at DESC, id DESC LIMIT $3 OFFSET $4`;
+}
 
 // A section's feeds, each with the order key of its item number $2 ($1: the section).
 const ARCHIVE_CUT = `
@@ -232,15 +255,15 @@ export function createPostgresFeedStore(
 
     async sectionArchive(section, limit, offset, skipCurrent = 0) {
       if (limit < 1) return [];
-      const list = await read(
-        // As on SQLite: each feed's first `skip` current items are page 1's; positions are order
-        // keys, so each feed's cut is the key of its item number `skip`.
-        `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
-         SELECT a.*, cut.section, cut.feed_index, cut.feed_count FROM cut JOIN articles a ON a.feed_url = cut.feed_url
-         WHERE a.position IS NULL OR a.position >= cut.cutoff
-         ORDER BY a.published_at DESC, a.id DESC LIMIT $3 OFFSET $4`,
-        [section, Math.max(0, skipCurrent), limit, Math.max(0, offset)],
+      const feeds = await read(
+        "SELECT feed_url, section, feed_index, feed_count FROM feed_sections WHERE section = $1 ORDER BY feed_index",
+        [section],
       );
+      const skip = Math.max(0, skipCurrent);
+      const list = await mergeArchive(feeds, limit, Math.max(0, offset), {
+        ids: (urls, perFeed, lim, off) => read(archivePage(urls.length), [skip, perFeed, lim, off, ...urls]),
+        rows: (ids) => read("SELECT * FROM articles WHERE id = ANY($1)", [ids]),
+      });
       return list.map(placed).filter((p): p is PlacedItem => p !== undefined);
     },
 
@@ -280,11 +303,13 @@ export function createPostgresFeedStore(
     async search(query, limit, offset = 0) {
       const terms = toSearchTerms(query);
       if (!terms || limit < 1) return [];
-      // Ranking on the GIN index, then one page of rows; highlights are marked on that page only.
+      // Matches on the GIN index, the newest SEARCH_RANKED of them ranked (as on SQLite), then one
+      // page of rows; highlights are marked on that page only.
       const list = await read(
         `SELECT a.*, fs.section, fs.feed_index, fs.feed_count
-         FROM articles a ${PLACEMENT}, to_tsquery('simple', $1) q
-         WHERE a.search @@ q
+         FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
+               ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
+         JOIN articles a ON a.id = m.id ${PLACEMENT}, to_tsquery('simple', $1) q
          ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC LIMIT $2 OFFSET $3`,
         [terms.tsquery, limit, Math.max(0, offset)],
       );

@@ -152,4 +152,14 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
         CREATE INDEX rate_limit_hits_at ON rate_limit_hits (bucket, at_ms);
       `),
   },
+  {
+    version: 8,
+    name: "each feed's archive in the archive pages' order",
+    // As on SQLite: a section's archive page merges its feeds' rows in this order (ADR 0011).
+    up: (db) =>
+      db.query(`
+        DROP INDEX articles_feed_published;
+        CREATE INDEX articles_feed_order ON articles (feed_url, published_at DESC, id DESC);
+      `),
+  },
 ];

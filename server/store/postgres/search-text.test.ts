@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
+import { toFtsQuery } from "../feed-store.server.ts";
+import { highlight, searchDocument, searchKey, snippet, toSearchTerms } from "./search-text.ts";
 
 describe("PostgreSQL search text", () => {
   it("folds case, accents and compatibility forms into plain words", () => {
@@ -15,6 +16,20 @@ describe("PostgreSQL search text", () => {
     expect(toSearchTerms("'; DROP TABLE articles; --")?.tsquery).toBe("'drop' & 'table' & 'articles':*");
     expect(toSearchTerms("  -- ( ) * ")).toBeUndefined();
     expect(toSearchTerms("Électrique")?.words).toEqual(["electrique"]);
+    // A one- or two-letter last word is a word, not a prefix of hundreds of terms.
+    expect(toSearchTerms("electric ca")?.tsquery).toBe("'electric' & 'ca'");
+    expect(toSearchTerms("car")?.tsquery).toBe("'car':*");
+  });
+
+  it("gives equivalent searches one key: the words both stores search for, folded", () => {
+    const same = ["seeded", "seeded!", "seeded?", '"seeded', "^seeded", "seeded*", "  SEEDED ", "Seeded."];
+    for (const q of same) expect(searchKey(q), q).toBe("seeded");
+    // Both stores reduce each of these to the same search (SQLite's index folds case itself).
+    for (const q of same) expect(toFtsQuery(q)?.toLowerCase(), q).toBe('"seeded"*');
+    expect(searchKey("Électrique  cars")).toBe("electrique cars");
+    expect(searchKey("seeded cars")).not.toBe(searchKey("seeded"));
+    expect(searchKey("cars seeded")).not.toBe(searchKey("seeded cars"));
+    expect(searchKey("?!*")).toBe("");
   });
 
   it("marks whole words that match, the last search word as a prefix, accents or not", () => {

@@ -1,7 +1,8 @@
 import type { TextSegment } from "../../../app/lib/article.ts";
 
 /**
- * Search text for PostgreSQL, kept the same as SQLite's FTS5 (unicode61, remove_diacritics 2):
+ * Search text for PostgreSQL, kept the same as SQLite's FTS5 (unicode61, remove_diacritics 2), and
+ * the marking of matches for both stores:
  * words are runs of letters and digits, compared without case or accents. The store folds the
  * text itself before to_tsvector('simple', …), so the index needs no extension (unaccent), and
  * marks matches itself, so the highlights follow exactly the words that matched.
@@ -29,22 +30,43 @@ export function searchDocument(text: string): string {
 export type SearchTerms = { words: string[]; tsquery: string };
 
 /**
- * What a visitor typed as a tsquery: its words only, all required, the last one as a prefix (as on
- * SQLite). Operators and quotes in the input are not words, so no input can make to_tsquery throw.
- * Undefined when there is nothing to search.
+ * The last word of a search is a prefix ("batt" finds "battery") only from this many letters: a
+ * one- or two-letter prefix matches hundreds of index terms, whose lists both stores would merge
+ * whole (0.3–0.6 s on 100,000 articles, on SQLite on the web thread). Shorter, it is a word.
+ */
+export const PREFIX_MIN = 3;
+
+/** Whether a search's last word is searched as a prefix (both stores). */
+export const isPrefix = (word: string) => [...word].length >= PREFIX_MIN;
+
+/**
+ * What a visitor typed as a tsquery: its words only, all required, the last one as a prefix when
+ * long enough (as on SQLite). Operators and quotes in the input are not words, so no input can make
+ * to_tsquery throw. Undefined when there is nothing to search.
  */
 export function toSearchTerms(input: string): SearchTerms | undefined {
   const kept = words(input.normalize("NFKC")).slice(0, 12);
   if (kept.length === 0) return undefined;
-  const tsquery = kept.map((w, i) => (i === kept.length - 1 ? `'${w}':*` : `'${w}'`)).join(" & ");
+  const last = (w: string, i: number) => i === kept.length - 1 && isPrefix(w);
+  const tsquery = kept.map((w, i) => (last(w, i) ? `'${w}':*` : `'${w}'`)).join(" & ");
   return { words: kept, tsquery };
+}
+
+/**
+ * The search a visitor's input amounts to, as a cache key: the words the stores search for (the
+ * same reduction as toSearchTerms and SQLite's toFtsQuery, folded as both indexes fold them), so
+ * `seeded`, `Seeded!`, `"seeded` and `^seeded*` are one key. Empty when there is nothing to search.
+ */
+export function searchKey(input: string): string {
+  return toSearchTerms(input)?.words.join(" ") ?? "";
 }
 
 type Run = { start: number; end: number; match: boolean };
 
 function runs(text: string, terms: readonly string[]): Run[] {
-  const last = terms[terms.length - 1] ?? "";
-  const whole = new Set(terms.slice(0, -1));
+  const final = terms[terms.length - 1] ?? "";
+  const last = isPrefix(final) ? final : "";
+  const whole = new Set(last ? terms.slice(0, -1) : terms);
   const result: Run[] = [];
   for (const m of text.matchAll(RUN)) {
     const match = words(m[0]).some((w) => whole.has(w) || (last !== "" && w.startsWith(last)));
@@ -103,7 +125,7 @@ export function snippet(text: string, terms: readonly string[], size = 24): Text
   const body = segments(text, all, from, to);
   if (from > 0) body.unshift({ text: "…", match: false });
   if (to < text.length) body.push({ text: "…", match: false });
-  // Merge the ellipses into their unmarked neighbours, as toSegments would.
+  // Merge the ellipses into their unmarked neighbours.
   return body.reduce<TextSegment[]>((acc, s) => {
     const prev = acc[acc.length - 1];
     if (prev && prev.match === s.match) prev.text += s.text;
