@@ -11,7 +11,7 @@ import { validateContact } from "../app/lib/contact-schema.ts";
 import { site } from "../content/site.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
-import { createRateLimiter, createStoreRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 import type { Store } from "./store/store.ts";
 
 export type ContactReply = { status: number; body: ContactResult; headers?: Record<string, string> };
@@ -71,8 +71,6 @@ export async function handleContact(form: FormData, deps: ContactDeps): Promise<
   return { status: 200, body: { ok: true, title: SENT_TITLE, message: SENT_TEXT } };
 }
 
-let shared: { key: string; limiter: RateLimiter } | undefined;
-
 /**
  * The contact limiter, from CONTACT_RATE_LIMIT per CONTACT_RATE_WINDOW_MINUTES: in this process's
  * memory on SQLite, in the database on PostgreSQL (shared by every process).
@@ -82,8 +80,5 @@ export function contactLimiter(
   store?: Pick<Store, "rateLimits">,
 ): RateLimiter {
   const options = { limit: config.CONTACT_RATE_LIMIT, windowMs: config.CONTACT_RATE_WINDOW_MINUTES * 60_000 };
-  if (config.DATABASE_URL && store) return createStoreRateLimiter(store.rateLimits, "contact", options);
-  const key = `${config.CONTACT_RATE_LIMIT}/${config.CONTACT_RATE_WINDOW_MINUTES}`;
-  if (shared?.key !== key) shared = { key, limiter: createRateLimiter(options) };
-  return shared.limiter;
+  return limiterFor("contact", options, { database: Boolean(config.DATABASE_URL), store });
 }

@@ -2,7 +2,7 @@ import type { NewsletterResult } from "../app/lib/newsletter.ts";
 import { parseNewsletter } from "../app/lib/newsletter.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
-import { createRateLimiter, createStoreRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 import { PENDING_DAYS, type Store } from "./store/store.ts";
 
 export type NewsletterReply = { status: number; body: NewsletterResult; headers: Record<string, string> };
@@ -85,8 +85,6 @@ export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Pr
   return { status: 200, headers, body: { ok: true, message: checkInboxMessage(parsed.email) } };
 }
 
-let shared: { key: string; limiter: RateLimiter } | undefined;
-
 /**
  * The newsletter limiter: NEWSLETTER_RATE_LIMIT sign-ups per client per 10 minutes, in memory on
  * SQLite, in the database on PostgreSQL (shared by every process).
@@ -96,10 +94,7 @@ export function newsletterLimiter(
   store?: Pick<Store, "rateLimits">,
 ): RateLimiter {
   const options = { limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS };
-  if (config.DATABASE_URL && store) return createStoreRateLimiter(store.rateLimits, "newsletter", options);
-  const key = String(config.NEWSLETTER_RATE_LIMIT);
-  if (shared?.key !== key) shared = { key, limiter: createRateLimiter(options) };
-  return shared.limiter;
+  return limiterFor("newsletter", options, { database: Boolean(config.DATABASE_URL), store });
 }
 
 /** A token is a random URL-safe string; anything else is not one of ours. */

@@ -103,6 +103,29 @@ export function createStoreRateLimiter(
   };
 }
 
+/** The in-memory limiter of each limit, made again only when its settings change (one per bucket). */
+const memoryLimiters = new Map<string, { settings: string; limiter: RateLimiter }>();
+
+/**
+ * A form's or a page's limit (`bucket`: contact, newsletter, search): counted in the database when
+ * the store is PostgreSQL (shared by every process behind the load balancer), else in this
+ * process's memory, one limiter per bucket for the process's life.
+ */
+export function limiterFor(
+  bucket: string,
+  options: Omit<RateLimitOptions, "maxKeys">,
+  { database, store }: { database: boolean; store?: Pick<Store, "rateLimits"> },
+): RateLimiter {
+  if (database && store) return createStoreRateLimiter(store.rateLimits, bucket, options);
+  const settings = `${options.limit}/${options.windowMs}`;
+  let kept = memoryLimiters.get(bucket);
+  if (kept?.settings !== settings) {
+    kept = { settings, limiter: createRateLimiter(options) };
+    memoryLimiters.set(bucket, kept);
+  }
+  return kept.limiter;
+}
+
 /** An error's message and code (a PostgreSQL error's SQLSTATE, a socket's errno), one line. */
 export function errorReason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

@@ -1,6 +1,6 @@
 import type { Config } from "./config.server.ts";
 import type { FeedEngine, SearchPage } from "./feeds/engine.server.ts";
-import { createRateLimiter, createStoreRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 import type { Store } from "./store/store.ts";
 
 /** SEARCH_RATE_LIMIT counts a client's searches over this window. */
@@ -12,8 +12,6 @@ export function searchRateLimitedMessage(retryAfterMs: number): string {
   return `You have searched a lot in a short time. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and search again.`;
 }
 
-let shared: { key: string; limiter: RateLimiter } | undefined;
-
 /**
  * The search limiter, SEARCH_RATE_LIMIT searches per client per minute, as the contact limiter:
  * in this process's memory on SQLite, in the database on PostgreSQL (shared by every process).
@@ -24,10 +22,7 @@ export function searchLimiter(
   store?: Pick<Store, "rateLimits">,
 ): RateLimiter {
   const options = { limit: config.SEARCH_RATE_LIMIT, windowMs: SEARCH_WINDOW_MS };
-  if (config.DATABASE_URL && store) return createStoreRateLimiter(store.rateLimits, "search", options);
-  const key = String(config.SEARCH_RATE_LIMIT);
-  if (shared?.key !== key) shared = { key, limiter: createRateLimiter(options) };
-  return shared.limiter;
+  return limiterFor("search", options, { database: Boolean(config.DATABASE_URL), store });
 }
 
 export type LimitedSearch = { ok: true; page: SearchPage } | { ok: false; retryAfterMs: number };
