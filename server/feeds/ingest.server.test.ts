@@ -45,6 +45,23 @@ function recorder() {
 
 const INTERVAL = 10 * 60_000;
 
+/** An ingest of `feeds` into `store` with the tests' settings; `options` adds or overrides. */
+function ingestOf(
+  store: Parameters<typeof createIngest>[0]["store"],
+  feeds: Parameters<typeof createIngest>[0]["feeds"],
+  options: Partial<Parameters<typeof createIngest>[0]> = {},
+) {
+  return createIngest({
+    feeds,
+    store,
+    intervalMs: INTERVAL,
+    siteUrl: "https://news.example",
+    retentionDays: 30,
+    logger: recorder().logger,
+    ...options,
+  });
+}
+
 describe.each(kinds)("ingest (%s)", (kind) => {
   it("a full disk is a failure with the store's words, in the log and the feed's health, with backoff (13.4)", async () => {
     const s = await server({ "/big.xml": respond(generateRss({ items: 200, contentWords: 200 })) });
@@ -54,12 +71,7 @@ describe.each(kinds)("ingest (%s)", (kind) => {
     const roomAgain = await t.refuseWrites("growth");
     const log = recorder();
     const now = new Date("2026-01-01T00:00:00.000Z");
-    const ingest = createIngest({
-      feeds: new Map([["local", [url]]]),
-      store,
-      intervalMs: INTERVAL,
-      siteUrl: "https://news.example",
-      retentionDays: 30,
+    const ingest = ingestOf(store, new Map([["local", [url]]]), {
       logger: log.logger,
       now: () => now,
     });
@@ -87,13 +99,7 @@ describe.each(kinds)("ingest (%s)", (kind) => {
     const writable = await t.refuseWrites("all");
     const reports: unknown[] = [];
     const now = new Date("2026-01-01T00:00:00.000Z");
-    const ingest = createIngest({
-      feeds: new Map([["local", [url]]]),
-      store,
-      intervalMs: INTERVAL,
-      siteUrl: "https://news.example",
-      retentionDays: 30,
-      logger: recorder().logger,
+    const ingest = ingestOf(store, new Map([["local", [url]]]), {
       now: () => now,
       onUnsaved: (u, failure) => reports.push([u, failure]),
     });
@@ -141,13 +147,7 @@ describe.each(kinds)("ingest (%s)", (kind) => {
     await store.syncFeeds(new Map([["local", [url]]]));
     // 29 days 23 hours after the newer archived item, 30 days 23 hours after the older one.
     const now = new Date("2026-01-31T11:00:00.000Z");
-    const ingest = createIngest({
-      feeds: new Map([["local", [url]]]),
-      store,
-      intervalMs: INTERVAL,
-      siteUrl: "https://news.example",
-      retentionDays: 30,
-      logger: recorder().logger,
+    const ingest = ingestOf(store, new Map([["local", [url]]]), {
       now: () => now,
     });
     await ingest.refreshFeed(url);
@@ -175,15 +175,7 @@ describe.each(kinds)("ingest (%s)", (kind) => {
     ]);
     await store.syncFeeds(feeds);
     const batches: FeedSectionKey[][] = [];
-    const ingest = createIngest({
-      feeds,
-      store,
-      intervalMs: INTERVAL,
-      siteUrl: "https://news.example",
-      retentionDays: 30,
-      logger: recorder().logger,
-      onChange: (sections) => batches.push([...sections].sort()),
-    });
+    const ingest = ingestOf(store, feeds, { onChange: (sections) => batches.push([...sections].sort()) });
     await ingest.refreshAll();
     expect(batches).toEqual([["local", "sports", "world"]]);
     version = 2;
