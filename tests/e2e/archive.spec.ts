@@ -72,11 +72,31 @@ test("a section pages back through its archive: Older headlines, then Newer head
   await newer.click();
   await expect(page).toHaveURL(/\/technology$/);
   await expect(page.getByRole("heading", { name: /^technology generation 2 story 1\b/ })).toBeVisible();
-  // Past the end: a plain message and a way back, answered 404 (so no cache keeps an empty page 99).
-  const past = await page.goto(`${app.url}/technology?page=99`);
-  expect(past?.status()).toBe(404);
-  await expect(page.getByText("No older headlines here. Page 99 is past the end")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Latest headlines" })).toBeVisible();
+});
+
+test.describe("past the end", () => {
+  // The browser logs the 404 of the page itself.
+  test.use({ allowConsole: /status of 404/ });
+
+  test("a page past the archive's end or past the deepest page says so, as a 404, with a way back", async ({
+    page,
+  }) => {
+    // Past the end: a plain message and a way back, answered 404 (so no cache keeps an empty page 99).
+    const past = await page.goto(`${app.url}/technology?page=99`);
+    expect(past?.status()).toBe(404);
+    await expect(page.getByText("No older headlines here. Page 99 is past the end")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Latest headlines" })).toBeVisible();
+    // Past the deepest page any list has: where lists end, without reading the store.
+    const deepest = await page.goto(`${app.url}/technology?page=9999`);
+    expect(deepest?.status()).toBe(404);
+    await expect(page.getByText("Older headlines end at page 100.")).toBeVisible();
+    await expectAxeClean(page);
+    await shoot(page, "section-past-the-end");
+    const search = await page.goto(`${app.url}/search?q=technology&page=9999`);
+    expect(search?.status()).toBe(404);
+    await expect(page.getByText(/Search results stop at page 100\./)).toBeVisible();
+    await shoot(page, "search-past-the-end");
+  });
 });
 
 test("search finds stories that left their feed, and pages through the results", async ({ page }) => {
