@@ -70,6 +70,7 @@ const HomeExtras = hydrateWhenSeen("home-extras", () =>
 );
 
 function Blocks({ data }: { data: HomeData }) {
+  const samples = data.blocks.filter((b) => b.sample).map((b) => b.name);
   if (data.blocks.length === 0) {
     return (
       <p className="rounded border border-line bg-surface p-6 text-center text-muted">
@@ -79,9 +80,16 @@ function Blocks({ data }: { data: HomeData }) {
   }
   return (
     <div className="space-y-10">
-      {data.sample ? <SampleNotice /> : null}
+      {samples.length > 0 ? <SampleNotice sections={samples} /> : null}
       {data.blocks.map((b, i) => (
-        <NewsBlock key={b.key} sectionKey={b.key} name={b.name} articles={b.articles} lead={i === 0} />
+        <NewsBlock
+          key={b.key}
+          sectionKey={b.key}
+          name={b.name}
+          articles={b.articles}
+          lead={i === 0}
+          sample={b.sample}
+        />
       ))}
     </div>
   );

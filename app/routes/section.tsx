@@ -90,7 +90,15 @@ export const meta: Route.MetaFunction = (args) =>
     description: args.loaderData ? `${args.loaderData.name}: ${args.loaderData.subtitle}` : undefined,
   });
 
-function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: string }) {
+function Grid({
+  data,
+  sectionKey,
+  sectionName,
+}: {
+  data: SectionData | null;
+  sectionKey: string;
+  sectionName: string;
+}) {
   const path = `/${sectionKey}`;
   const page = data?.page ?? 1;
   const pager = data ? (
@@ -127,13 +135,14 @@ function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: stri
   }
   return (
     <div className="space-y-6">
-      {data.sample ? <SampleNotice /> : null}
+      {data.sample ? <SampleNotice sections={[sectionName]} /> : null}
       {page > 1 ? <h2 className="font-serif text-2xl font-bold">Older headlines, page {page}</h2> : null}
       <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {data.articles.map((a, i) => (
           <ArticleCard
             key={listKey(a, i)}
             article={a}
+            sample={data.sample}
             withImage={i === 0 && page === 1}
             heading={page > 1 ? "h3" : "h2"}
           />
@@ -172,7 +181,7 @@ export default function Section({ loaderData }: Route.ComponentProps) {
                 isLoadFailure(data) ? (
                   <LoadError message={SECTION_LOAD_ERROR} />
                 ) : (
-                  <Grid data={data} sectionKey={key} />
+                  <Grid data={data} sectionKey={key} sectionName={name} />
                 )
               }
             </Await>
