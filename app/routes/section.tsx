@@ -15,6 +15,7 @@ import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { listKey } from "../lib/article.ts";
+import { shownBefore, useRememberShown } from "../lib/history-entries.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { MAX_PAGE, pageHref, pastLastPage, readPage } from "../lib/paging.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
@@ -75,6 +76,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const key = sectionOf(request.url);
   if (key && !isFeedSectionKey(key))
     return { ...header(key, await clientSubtitles()), page: 1, section: null };
+  // Back to a page the reader has seen: what it showed, at once, so its scroll position holds.
+  const seen = key ? shownBefore<SectionData>(request.url) : undefined;
+  if (key && seen) return { ...header(key, await clientSubtitles()), page: seen.page, section: seen };
   const server = serverLoader();
   // Handled below once the subtitles are in; meanwhile a failed fetch must not count as unhandled.
   server.catch(() => {});
@@ -99,6 +103,7 @@ function Grid({
   sectionKey: string;
   sectionName: string;
 }) {
+  useRememberShown(data);
   const path = `/${sectionKey}`;
   const page = data?.page ?? 1;
   const pager = data ? (
