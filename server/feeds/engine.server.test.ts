@@ -539,6 +539,7 @@ describe.each(kinds)("samples only while no feed has ever been reached (%s)", (k
     expect(await e.getSectionArticles("automotive")).toEqual({ articles: [], sample: false });
     expect(await e.latestArticles(6)).toEqual({ articles: [], sample: false });
     expect(await e.searchArticles("range")).toEqual([]);
+    expect((await e.searchPage("range", 1)).sample).not.toBe(true);
   });
 
   it("every feed failing on a fresh store: each section, the ticker and search show samples", async () => {
@@ -554,6 +555,7 @@ describe.each(kinds)("samples only while no feed has ever been reached (%s)", (k
     expect((await e.getSectionArticles("local")).sample).toBe(true);
     expect((await e.latestArticles(6)).sample).toBe(true);
     expect((await e.searchArticles("range")).length).toBeGreaterThan(0);
+    expect((await e.searchPage("range", 1)).sample).toBe(true);
   });
 });
 

@@ -104,7 +104,8 @@ export type SectionArticles = { articles: Article[]; sample: boolean };
 
 /** A page of a section's archive (page 2 on) or of search results. */
 export type ArchivePage = { articles: Article[]; more: boolean };
-export type SearchPage = { hits: SearchHit[]; more: boolean };
+/** `sample`: the hits are sample headlines (nothing stored, no feed ever reached). */
+export type SearchPage = { hits: SearchHit[]; more: boolean; sample?: boolean };
 
 export type FeedEngine = {
   /** Refreshes every feed now, then due feeds every FEED_REFRESH_MINUTES (±10%). Idempotent. */
@@ -434,7 +435,11 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
           all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
         }
         const hits = searchSampleArticles(all, query, offset + limit + 1);
-        return { hits: hits.slice(offset, offset + limit), more: hits.length > offset + limit };
+        return {
+          hits: hits.slice(offset, offset + limit),
+          more: hits.length > offset + limit,
+          sample: hits.length > 0,
+        };
       }
       const rows = await store.search(query, limit + 1, offset);
       return {

@@ -114,4 +114,11 @@ test("a fresh store with every feed unreachable: labelled samples, and a notice 
   await expect(cards(page)).toHaveCount(15);
   await expect(page.getByTestId("sample-label")).toHaveCount(15);
   await expectAxeClean(page);
+
+  // Search finds the sample headlines the pages show: each result says it is one too.
+  await page.goto(`${server.url}/search?q=battery`);
+  const results = page.locator("main ol > li");
+  await expect(results.first()).toBeVisible();
+  await expect(results.getByTestId("sample-label")).toHaveCount(await results.count());
+  await expect(page.getByRole("status").filter({ hasText: "Showing sample headlines for " })).toBeVisible();
 });
