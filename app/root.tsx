@@ -18,6 +18,7 @@ import { ProgressBar } from "./components/layout/ProgressBar.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { hydrateWhenSeen } from "./components/ui/hydrateWhenSeen.tsx";
 import { Toaster } from "./components/ui/Toaster.tsx";
+import { useCurrentEntry } from "./lib/history-entries.ts";
 import { publicationJsonLd } from "./lib/seo.ts";
 
 export function loader() {
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useCurrentEntry();
   return <Outlet />;
 }
 

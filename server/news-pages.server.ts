@@ -25,7 +25,8 @@ export const HOME_PER_SECTION = 5;
 export const SECTION_PAGE_LIMIT = 15;
 export const TICKER_LIMIT = 12;
 
-export type HomeBlock = { key: FeedSectionKey; name: string; articles: CardArticle[] };
+/** `sample`: the block shows sample headlines (SAMPLE_FALLBACK, no feed ever reached). */
+export type HomeBlock = { key: FeedSectionKey; name: string; articles: CardArticle[]; sample: boolean };
 // The ticker gets only what it shows: its dozen items are page data sent inline with the HTML.
 export type HomeData = { blocks: HomeBlock[]; ticker: TickerItem[]; sample: boolean };
 /** A section page: page 1 is the spec's list, later pages the section's archive, newest first. */
@@ -137,6 +138,7 @@ export async function loadHome(
     key,
     name: sectionDisplayName(key),
     articles: (sections[i]?.articles ?? []).map((a) => toCard(a, config)),
+    sample: sections[i]?.sample ?? false,
   }))
     .filter((b) => b.articles.length > 0)
     // Only the first block's lead shows its picture (NewsBlock), so only it carries one.

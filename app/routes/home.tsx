@@ -16,6 +16,7 @@ import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock
 import { Ticker } from "../components/news/Ticker.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
+import { shownBefore, useRememberShown } from "../lib/history-entries.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -41,7 +42,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // Client-side navigation shows the skeletons at once, then the articles.
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+// Back to a home the reader has seen: what it showed, at once, so its scroll position holds.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const seen = shownBefore<HomeData>(request.url);
+  if (seen) return { home: seen };
   const data = serverLoader();
   return { home: data.then((d) => d.home) as Promise<HomeData | LoadFailure> };
 }
@@ -70,6 +74,8 @@ const HomeExtras = hydrateWhenSeen("home-extras", () =>
 );
 
 function Blocks({ data }: { data: HomeData }) {
+  useRememberShown(data);
+  const samples = data.blocks.filter((b) => b.sample).map((b) => b.name);
   if (data.blocks.length === 0) {
     return (
       <p className="rounded border border-line bg-surface p-6 text-center text-muted">
@@ -79,9 +85,16 @@ function Blocks({ data }: { data: HomeData }) {
   }
   return (
     <div className="space-y-10">
-      {data.sample ? <SampleNotice /> : null}
+      {samples.length > 0 ? <SampleNotice sections={samples} /> : null}
       {data.blocks.map((b, i) => (
-        <NewsBlock key={b.key} sectionKey={b.key} name={b.name} articles={b.articles} lead={i === 0} />
+        <NewsBlock
+          key={b.key}
+          sectionKey={b.key}
+          name={b.name}
+          articles={b.articles}
+          lead={i === 0}
+          sample={b.sample}
+        />
       ))}
     </div>
   );

@@ -4,7 +4,8 @@ import { LOAD_FAILURE_INIT } from "../../server/news-pages.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { limitedSearch, searchLimiter, searchRateLimitedMessage } from "../../server/search-limit.server.ts";
-import { LoadError } from "../components/news/NewsBlock.tsx";
+import { CategoryLabel } from "../components/news/ArticleMeta.tsx";
+import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
@@ -28,7 +29,7 @@ type SearchData =
   | { state: "too-long"; query: string }
   | { state: "failed"; query: string }
   | { state: "rate-limited"; query: string; message: string }
-  | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean };
+  | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean; sample?: boolean };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q") ?? "";
@@ -62,12 +63,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       headers: { "Retry-After": String(Math.ceil(answer.retryAfterMs / 1000)), "Cache-Control": "no-store" },
     });
   }
-  const { hits, more } = answer.page;
+  const { hits, more, sample } = answer.page;
   return {
     state: "results" as const,
     query,
     page,
     more,
+    sample: sample === true,
     hits: hits.map(({ article: { id, link, publishedAt }, section, title, excerpt }) => ({
       article: link === undefined ? { id, publishedAt } : { id, link, publishedAt },
       section,
@@ -178,14 +180,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 ? `${data.hits.length} ${data.hits.length === 1 ? "result" : "results"} for "${query}"`
                 : `Results ${(data.page - 1) * SEARCH_PAGE_SIZE + 1}–${(data.page - 1) * SEARCH_PAGE_SIZE + data.hits.length} for "${query}"`}
             </p>
+            {data.sample ? (
+              <div className="mt-4">
+                <SampleNotice
+                  sections={[...new Set(data.hits.map((h) => h.section))].map(sectionDisplayName)}
+                />
+              </div>
+            ) : null}
             <ol className="mt-4 space-y-6">
               {data.hits.map((hit) => {
                 const href = safeHttpUrl(hit.article.link);
                 return (
                   <li key={hit.article.id} className="border-t border-line pt-4">
-                    <p className="text-xs font-bold uppercase tracking-wider text-[var(--link)]">
-                      {sectionDisplayName(hit.section)}
-                    </p>
+                    <CategoryLabel sample={data.sample}>{sectionDisplayName(hit.section)}</CategoryLabel>
                     <h2 className="mt-1 font-serif text-xl font-bold">
                       {href ? (
                         <a href={href} {...EXTERNAL} className="hover:underline">

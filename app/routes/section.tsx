@@ -15,6 +15,7 @@ import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
 import { listKey } from "../lib/article.ts";
+import { shownBefore, useRememberShown } from "../lib/history-entries.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { MAX_PAGE, pageHref, pastLastPage, readPage } from "../lib/paging.ts";
 import { SECTION_SUBTITLES } from "../lib/section-subtitles.ts";
@@ -75,6 +76,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const key = sectionOf(request.url);
   if (key && !isFeedSectionKey(key))
     return { ...header(key, await clientSubtitles()), page: 1, section: null };
+  // Back to a page the reader has seen: what it showed, at once, so its scroll position holds.
+  const seen = key ? shownBefore<SectionData>(request.url) : undefined;
+  if (key && seen) return { ...header(key, await clientSubtitles()), page: seen.page, section: seen };
   const server = serverLoader();
   // Handled below once the subtitles are in; meanwhile a failed fetch must not count as unhandled.
   server.catch(() => {});
@@ -90,7 +94,16 @@ export const meta: Route.MetaFunction = (args) =>
     description: args.loaderData ? `${args.loaderData.name}: ${args.loaderData.subtitle}` : undefined,
   });
 
-function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: string }) {
+function Grid({
+  data,
+  sectionKey,
+  sectionName,
+}: {
+  data: SectionData | null;
+  sectionKey: string;
+  sectionName: string;
+}) {
+  useRememberShown(data);
   const path = `/${sectionKey}`;
   const page = data?.page ?? 1;
   const pager = data ? (
@@ -127,13 +140,14 @@ function Grid({ data, sectionKey }: { data: SectionData | null; sectionKey: stri
   }
   return (
     <div className="space-y-6">
-      {data.sample ? <SampleNotice /> : null}
+      {data.sample ? <SampleNotice sections={[sectionName]} /> : null}
       {page > 1 ? <h2 className="font-serif text-2xl font-bold">Older headlines, page {page}</h2> : null}
       <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {data.articles.map((a, i) => (
           <ArticleCard
             key={listKey(a, i)}
             article={a}
+            sample={data.sample}
             withImage={i === 0 && page === 1}
             heading={page > 1 ? "h3" : "h2"}
           />
@@ -172,7 +186,7 @@ export default function Section({ loaderData }: Route.ComponentProps) {
                 isLoadFailure(data) ? (
                   <LoadError message={SECTION_LOAD_ERROR} />
                 ) : (
-                  <Grid data={data} sectionKey={key} />
+                  <Grid data={data} sectionKey={key} sectionName={name} />
                 )
               }
             </Await>

@@ -501,6 +501,64 @@ describe("offline fallback", () => {
   });
 });
 
+describe.each(kinds)("samples only while no feed has ever been reached (%s)", (kind) => {
+  const failing = (_req: unknown, res: ServerResponse) => void res.writeHead(500).end("down");
+
+  it("a failing section gets no samples once another feed answers, even one answering after it", async () => {
+    const gate = held(FEED);
+    const s = await server({ "/live.xml": gate.route, "/down.xml": failing });
+    const e = await engineOn(
+      kind,
+      new Map([
+        ["local", [s.url("/live.xml")]],
+        ["technology", [s.url("/down.xml")]],
+      ]),
+    );
+    const technology = e.getSectionArticles("technology");
+    // Technology's feed has failed while the live one is still answering.
+    await vi.waitFor(async () => {
+      const down = (await e.health()).find((f) => f.url.endsWith("/down.xml"));
+      expect(down?.consecutiveFailures).toBe(1);
+      expect(gate.waiting).toBe(1);
+    });
+    gate.release();
+    expect(await technology).toEqual({ articles: [], sample: false });
+    expect((await e.getSectionArticles("local")).sample).toBe(false);
+  });
+
+  it("once a feed was reached, neither the ticker nor search fall back to samples", async () => {
+    const s = await server({ "/empty.xml": respond(fixture("empty.xml")), "/down.xml": failing });
+    const e = await engineOn(
+      kind,
+      new Map([
+        ["local", [s.url("/empty.xml")]],
+        ["automotive", [s.url("/down.xml")]],
+      ]),
+    );
+    await e.refreshAll();
+    expect(await e.getSectionArticles("automotive")).toEqual({ articles: [], sample: false });
+    expect(await e.latestArticles(6)).toEqual({ articles: [], sample: false });
+    expect(await e.searchArticles("range")).toEqual([]);
+    expect((await e.searchPage("range", 1)).sample).not.toBe(true);
+  });
+
+  it("every feed failing on a fresh store: each section, the ticker and search show samples", async () => {
+    const s = await server({ "/down.xml": failing, "/down2.xml": failing });
+    const e = await engineOn(
+      kind,
+      new Map([
+        ["local", [s.url("/down.xml")]],
+        ["automotive", [s.url("/down2.xml")]],
+      ]),
+    );
+    expect((await e.getSectionArticles("automotive")).sample).toBe(true);
+    expect((await e.getSectionArticles("local")).sample).toBe(true);
+    expect((await e.latestArticles(6)).sample).toBe(true);
+    expect((await e.searchArticles("range")).length).toBeGreaterThan(0);
+    expect((await e.searchPage("range", 1)).sample).toBe(true);
+  });
+});
+
 describe("search before anything is stored", () => {
   it("searches the sample headlines the pages are showing", async () => {
     const e = engine(new Map([["automotive", ["http://127.0.0.1:9/gone.xml"]]]));

@@ -104,7 +104,8 @@ export type SectionArticles = { articles: Article[]; sample: boolean };
 
 /** A page of a section's archive (page 2 on) or of search results. */
 export type ArchivePage = { articles: Article[]; more: boolean };
-export type SearchPage = { hits: SearchHit[]; more: boolean };
+/** `sample`: the hits are sample headlines (nothing stored, no feed ever reached). */
+export type SearchPage = { hits: SearchHit[]; more: boolean; sample?: boolean };
 
 export type FeedEngine = {
   /** Refreshes every feed now, then due feeds every FEED_REFRESH_MINUTES (±10%). Idempotent. */
@@ -291,6 +292,51 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     return urls;
   }
 
+  const allUrls = [...new Set([...feeds.values()].flat())];
+  // Once a feed has been reached it stays so (lastSuccessAt is never cleared): remembered here.
+  let reached = false;
+
+  /**
+   * Whether any configured feed has ever been fetched successfully. Samples serve only while none
+   * has: invented headlines beside live news would pass them off as news (issue 27).
+   */
+  async function everReached(): Promise<boolean> {
+    if (reached) return true;
+    for (const url of allUrls) {
+      if ((await store.feed(url))?.lastSuccessAt !== undefined) {
+        reached = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * everReached, once it can be told: a fresh store waits for the first success of any feed, or for
+   * every feed's first try (a failing section must not show samples only because it failed before
+   * the live ones answered).
+   */
+  async function reachedOnceTried(): Promise<boolean> {
+    if (await everReached()) return true;
+    if (stopped) return false;
+    if (polling !== "local") {
+      await settle(allUrls);
+      return everReached();
+    }
+    return new Promise<boolean>((resolve, reject) => {
+      let left = allUrls.length;
+      if (left === 0) resolve(false);
+      for (const url of allUrls) {
+        settle([url])
+          .then(everReached)
+          .then((yes) => {
+            left -= 1;
+            if (yes || left === 0) resolve(yes);
+          }, reject);
+      }
+    });
+  }
+
   const wholeLimit = (requested: number, fallback: number) =>
     Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : fallback;
 
@@ -320,9 +366,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
           await settle(urls);
           perFeed = await store.sectionItems(key, take);
         }
-        let everFetched = false;
-        for (const url of urls) if ((await store.feed(url))?.lastSuccessAt !== undefined) everFetched = true;
-        if (perFeed.every((items) => items.length === 0) && !everFetched && sampleFallback) {
+        if (perFeed.every((items) => items.length === 0) && sampleFallback && !(await reachedOnceTried())) {
           const items = await samples.items(key);
           if (items.length > 0) return { articles: buildSectionArticles(key, [items], limit), sample: true };
         }
@@ -365,7 +409,8 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     try {
       await synced;
       const stored = (await store.latest(limit)).map((p) => itemToArticle(p.item, p.section, p.feedIndex));
-      if (stored.length > 0 || !sampleFallback) return { articles: stored, sample: false };
+      if (stored.length > 0 || !sampleFallback || (await reachedOnceTried()))
+        return { articles: stored, sample: false };
       const all: Article[] = [];
       for (const section of feeds.keys()) {
         all.push(...buildSectionArticles(section, [await samples.items(section)], limit));
@@ -384,13 +429,17 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     try {
       await synced;
       // Nothing stored yet (first run, offline): the pages show the samples, so search them.
-      if (sampleFallback && (await store.latest(1)).length === 0) {
+      if (sampleFallback && !(await everReached()) && (await store.latest(1)).length === 0) {
         const all: Article[] = [];
         for (const section of feeds.keys()) {
           all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
         }
         const hits = searchSampleArticles(all, query, offset + limit + 1);
-        return { hits: hits.slice(offset, offset + limit), more: hits.length > offset + limit };
+        return {
+          hits: hits.slice(offset, offset + limit),
+          more: hits.length > offset + limit,
+          sample: hits.length > 0,
+        };
       }
       const rows = await store.search(query, limit + 1, offset);
       return {

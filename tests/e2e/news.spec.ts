@@ -431,7 +431,7 @@ test.describe("scenarios with their own feeds", () => {
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "fail") });
     await page.goto(`${server.url}/`);
     await expect(page.getByRole("status").filter({ hasText: "Showing sample headlines" })).toHaveText(
-      "Showing sample headlines: live feeds are unreachable right now.",
+      `Showing sample headlines for ${HOME_ORDER.slice(0, -1).join(", ")} and ${HOME_ORDER.at(-1)}: live feeds are unreachable right now.`,
     );
     await expect(blocks(page)).toHaveCount(6);
     await page.goto("about:blank");

@@ -7,7 +7,14 @@ import { LazySwap } from "../ui/LazySwap.tsx";
 export const itemClass =
   "inline-flex items-center gap-1 rounded px-3 py-2 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10 aria-[current=page]:underline aria-[current=page]:underline-offset-4";
 
-export type TopBarProps = { openOnMount: boolean };
+export type TopBarProps = {
+  openOnMount: boolean;
+  /**
+   * When (performance.now()) the mouse came onto the plain News Sections button and stayed there:
+   * the dropdown opens the spec's delay after that, though the pointer may not move again.
+   */
+  hoveredSince: number | null;
+};
 
 const loadMenu = () => import("./NewsSectionsMenu.radix.tsx").then((m) => m.RadixNewsSectionsMenu);
 
@@ -17,6 +24,8 @@ const loadMenu = () => import("./NewsSectionsMenu.radix.tsx").then((m) => m.Radi
  */
 export function NewsSectionsMenu() {
   const [openOnMount, setOpenOnMount] = useState(false);
+  // The first movement over the page loads the dropdown; the pointer may then rest on the button.
+  const [hoveredSince, setHoveredSince] = useState<number | null>(null);
   const fallback = (
     <nav aria-label="Site" className="relative z-30 hidden md:block">
       <ul className="flex flex-wrap items-center gap-1">
@@ -32,6 +41,10 @@ export function NewsSectionsMenu() {
             className={itemClass}
             data-focus-key="sections"
             onClick={() => setOpenOnMount(true)}
+            onPointerMove={(e) => {
+              if (e.pointerType === "mouse" && hoveredSince === null) setHoveredSince(e.timeStamp);
+            }}
+            onPointerLeave={() => setHoveredSince(null)}
           >
             News Sections
             <ChevronDown aria-hidden="true" className="size-4" />
@@ -47,5 +60,5 @@ export function NewsSectionsMenu() {
       </ul>
     </nav>
   );
-  return <LazySwap load={loadMenu} fallback={fallback} props={{ openOnMount }} />;
+  return <LazySwap load={loadMenu} fallback={fallback} props={{ openOnMount, hoveredSince }} />;
 }

@@ -8,16 +8,21 @@ export function ArticleCard({
   article,
   withImage = false,
   heading = "h3",
+  sample = false,
 }: {
   article: CardArticle;
   withImage?: boolean;
+  /** A sample headline (SAMPLE_FALLBACK), labelled as one. */
+  sample?: boolean;
   /** h3 under a block's h2 on the home page; h2 directly under a section page's h1. */
   heading?: "h2" | "h3";
 }) {
   return (
     <article className="flex h-full flex-col gap-2 border-t border-line pt-3" data-testid="article-card">
       {withImage ? <ArticleImage src={article.imageUrl} /> : null}
-      <CategoryLabel topic={article.categories?.[0]}>{article.category}</CategoryLabel>
+      <CategoryLabel topic={article.categories?.[0]} sample={sample}>
+        {article.category}
+      </CategoryLabel>
       <ArticleTitle article={article} as={heading} className="text-lg" />
       {article.excerpt ? (
         <p className="line-clamp-3 text-sm leading-6 text-muted">{article.excerpt}</p>
@@ -30,12 +35,14 @@ export function ArticleCard({
 }
 
 /** The home page's lead: image, category, title, excerpt, date and read time. */
-export function LeadArticle({ article }: { article: CardArticle }) {
+export function LeadArticle({ article, sample = false }: { article: CardArticle; sample?: boolean }) {
   return (
     <article className="grid gap-4 md:grid-cols-[3fr_2fr] md:items-start" data-testid="lead-article">
       <ArticleImage src={article.imageUrl} priority />
       <div className="flex flex-col gap-3">
-        <CategoryLabel topic={article.categories?.[0]}>{article.category}</CategoryLabel>
+        <CategoryLabel topic={article.categories?.[0]} sample={sample}>
+          {article.category}
+        </CategoryLabel>
         <ArticleTitle article={article} as="h3" className="text-2xl sm:text-3xl" />
         {article.excerpt ? (
           <p className="text-base leading-7 text-muted line-clamp-5">{article.excerpt}</p>

@@ -23,9 +23,29 @@ export function ArticleMeta({
  * The section's name, then the publisher's own category for the item when it gave one, as a small
  * tag that wraps under the name when a narrow card has no room beside it.
  */
-export function CategoryLabel({ children, topic }: { children: string; topic?: string }) {
+export function CategoryLabel({
+  children,
+  topic,
+  sample = false,
+}: {
+  children: string;
+  topic?: string;
+  /** One of our own sample headlines, not news: the card says so (issue 27). */
+  sample?: boolean;
+}) {
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-bold uppercase tracking-wider text-[var(--link)]">
+      {sample ? (
+        <>
+          <span
+            className="rounded bg-ink px-1.5 text-white dark:bg-white dark:text-ink"
+            data-testid="sample-label"
+          >
+            Sample
+          </span>
+          <span className="sr-only">: </span>
+        </>
+      ) : null}
       <span>{children}</span>
       {topic ? (
         <>

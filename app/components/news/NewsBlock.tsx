@@ -8,11 +8,14 @@ export function NewsBlock({
   name,
   articles,
   lead = false,
+  sample = false,
 }: {
   sectionKey: string;
   name: string;
   articles: CardArticle[];
   lead?: boolean;
+  /** The block shows sample headlines: every card says so. */
+  sample?: boolean;
 }) {
   const [first, ...rest] = articles;
   const cards = lead ? rest : articles;
@@ -37,22 +40,29 @@ export function NewsBlock({
       </div>
       {lead && first ? (
         <div className="mt-4">
-          <LeadArticle article={first} />
+          <LeadArticle article={first} sample={sample} />
         </div>
       ) : null}
       <div className="mt-4 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
         {cards.map((a, i) => (
-          <ArticleCard key={listKey(a, i)} article={a} />
+          <ArticleCard key={listKey(a, i)} article={a} sample={sample} />
         ))}
       </div>
     </section>
   );
 }
 
-export function SampleNotice() {
+/** "A, B and C": the sections a notice names. */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** Says which sections show sample headlines, so a reader can tell them from the news beside them. */
+export function SampleNotice({ sections }: { sections: readonly string[] }) {
   return (
     <p role="status" className="rounded border border-line bg-surface px-4 py-2 text-sm text-muted">
-      Showing sample headlines: live feeds are unreachable right now.
+      Showing sample headlines for {listOf(sections)}: live feeds are unreachable right now.
     </p>
   );
 }
