@@ -166,6 +166,8 @@ describe.each(kinds)("a store outage under the production server (%s)", (kind) =
         expect(page.body, p).toContain(failure);
         expect(page.body, p).toContain("Try again");
       }
+      // The failed search keeps the reader's words in its box, for Try again or another word.
+      expect((await get(at("/search?q=story"))).body).toMatch(/<input[^>]*value="story"/);
       const api = await get(at("/api/articles?section=technology"));
       expect(api.status).toBe(503);
       expect(api.cache).toBe("no-store");

@@ -136,7 +136,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="font-serif text-4xl font-bold">Search</h1>
-      <SearchBox query={data.state === "results" || data.state === "rate-limited" ? query : ""} />
+      <SearchBox query={data.state === "too-long" ? "" : query} />
       <div className="mt-8" aria-live="polite">
         {data.state === "empty" ? (
           <p className="text-muted">Type a word or two above to search today's headlines.</p>
