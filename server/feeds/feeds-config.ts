@@ -25,7 +25,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").slice(0, 200);
 type Entry = { raw: string; name?: string };
 
 /** Control characters, line breaks and markup have no place in a name shown as plain text. */
-const NOT_PLAIN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>]/;
+const NOT_PLAIN = /[\p{Cc}\u2028\u2029<>]/u;
 
 /**
  * Validates the feeds file (`{ "<section key>": ["<feed url>" | { "url": "<feed url>", "name":
