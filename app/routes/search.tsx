@@ -204,10 +204,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted">
                       <Publisher name={hit.article.publisher} />
-                      <span aria-hidden="true">·</span>
-                      <time dateTime={hit.article.publishedAt}>
-                        {formatShortDate(hit.article.publishedAt)}
-                      </time>
+                      {/* The dot goes with the date, so no line ends with one. */}
+                      <span className="inline-flex gap-x-2 whitespace-nowrap">
+                        <span aria-hidden="true">·</span>
+                        <time dateTime={hit.article.publishedAt}>
+                          {formatShortDate(hit.article.publishedAt)}
+                        </time>
+                      </span>
                     </p>
                   </li>
                 );

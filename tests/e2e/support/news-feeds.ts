@@ -12,6 +12,7 @@
  *   /hostile/<s>.xml         script tags, <img onerror>, javascript: links
  */
 import { createServer } from "node:http";
+import { fixtureChannelTitle } from "./feeds-config.ts";
 
 const PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
 const SLOW_MS = Number(process.env.SLOW_MS ?? 1500);
@@ -80,7 +81,7 @@ function rss(section: string, mode: string): string {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
-<channel><title>${section} fixture feed</title><link>https://news.example/${section}</link><description>Fixture</description>
+<channel><title>${esc(fixtureChannelTitle(section))}</title><link>https://news.example/${section}</link><description>Fixture</description>
 ${body}
 </channel></rss>`;
 }
