@@ -11,6 +11,9 @@ import { type FaultFeeds, startFaultFeeds } from "./support/fault-feeds.ts";
 let feeds: FaultFeeds;
 let app: AppServer;
 
+// A page past the archive's end is answered 404 on purpose; the browser logs that document's status.
+test.use({ allowConsole: /status of 404 \(Not Found\)/ });
+
 async function articleCount(server: AppServer, url: string): Promise<number> {
   const body = (await (await fetch(`${server.url}/api/health/feeds`)).json()) as {
     feeds: { url: string; articleCount: number }[];
