@@ -529,6 +529,8 @@ test.describe("scenarios with their own feeds", () => {
     // Markup, even entity-escaped markup, reaches the page as plain text with the tags removed.
     await expect(page.getByRole("main")).toContainText("escaped markup stays text");
     await expect(page.locator("main b")).toHaveCount(0);
+    // The channel title names the publisher as plain text, its markup and script gone.
+    await expect(page.getByTestId("publisher").first()).toHaveText("Hostile technology Courier");
     expect(dialogs).toBe(0);
   });
 });
