@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { publisherName } from "../../app/lib/publisher.ts";
 import { isFeedSectionKey } from "../../app/lib/sections.ts";
-import { publisherName } from "../feeds/publisher.ts";
 import type { FeedItem } from "./feed-store.ts";
 import { type FeedResult, type FeedState, FUTURE_TOLERANCE_MS, type PlacedItem } from "./feed-store.ts";
 
