@@ -453,6 +453,8 @@ test.describe("scenarios with their own feeds", () => {
       "Showing sample headlines: live feeds are unreachable right now.",
     );
     await expect(blocks(page)).toHaveCount(6);
+    // Sample headlines name their publisher too: we wrote them.
+    await expect(page.getByTestId("lead-article").getByTestId("publisher")).toHaveText("The Electric Ledger");
     await page.goto("about:blank");
     await server.stop();
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "fail"), SAMPLE_FALLBACK: "off" });
