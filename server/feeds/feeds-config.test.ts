@@ -194,6 +194,12 @@ describe("content/feeds.json", () => {
     expect([...config.keys()]).toEqual(FEED_SECTION_KEYS);
   });
 
+  it("names every feed's publisher as readers know it (a channel's own title may read 'NYT > World News')", () => {
+    const urls = [...new Set([...config.values()].flat())];
+    expect(urls.filter((url) => !config.names?.get(url))).toEqual([]);
+    expect(config.names?.get("https://electrek.co/feed/")).toBe("Electrek");
+  });
+
   it("merges five sports feeds, gives opinion one columnist, and leans automotive to EVs", () => {
     expect(config.get("sports")).toHaveLength(5);
     for (const sport of ["Baseball", "Tennis", "Golf", "Hockey", "Soccer"]) {
