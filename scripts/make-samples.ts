@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { FEED_SECTION_KEYS, sectionDisplayName } from "../app/lib/sections.ts";
+import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
 import { site } from "../content/site.ts";
 import { SAMPLE_STORIES } from "./samples-data.ts";
 
@@ -85,7 +85,7 @@ function feedXml(section: (typeof FEED_SECTION_KEYS)[number], svgBytes: Map<stri
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
-    <title>${xmlEscape(`${site.title} sample headlines: ${sectionDisplayName(section)}`)}</title>
+    <title>${xmlEscape(site.title)}</title>
     <link>/${section}</link>
     <description>Sample articles written by ${xmlEscape(site.title)} to show the site when the publishers' feeds cannot be reached. The places and people in them are invented.</description>
     <language>en-us</language>

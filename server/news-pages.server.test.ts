@@ -252,6 +252,7 @@ describe("loadHome", () => {
     excerpt: `Excerpt ${n}`,
     content: "",
     category: "Local News",
+    publisher: "Riverton Gazette",
     publishedAt: "2026-11-24T07:00:00.000Z",
     imageUrl: `https://img.example/${n}.jpg`,
     link: `https://news.example/${n}`,
@@ -311,17 +312,19 @@ describe("loadHome", () => {
     expect(older.articles.map((a) => "imageUrl" in a)).toEqual([false, false]);
   });
 
-  it("sends the ticker only the headline, section and link of each item", async () => {
+  it("sends the ticker only the headline, section, publisher and link of each item", async () => {
     const home = await loadHome(services);
+    const publisher = "Riverton Gazette";
     expect(home.ticker).toEqual([
-      { title: "Headline 1", category: "Local News", link: "https://news.example/1" },
-      { title: "Headline 2", category: "Local News", link: "https://news.example/2" },
+      { title: "Headline 1", category: "Local News", publisher, link: "https://news.example/1" },
+      { title: "Headline 2", category: "Local News", publisher, link: "https://news.example/2" },
     ]);
     // Cards carry no id either: a page never shows one (the JSON API keeps it).
     expect(home.blocks[0]?.articles.every((a) => !("id" in a))).toBe(true);
     expect(home.blocks.map((b) => b.key)).toEqual(["local"]);
     expect(home.blocks[0]?.articles[0]).toMatchObject({
       excerpt: "Excerpt 1",
+      publisher: "Riverton Gazette",
       imageUrl: "/img?u=https%3A%2F%2Fimg.example%2F1.jpg",
     });
   });
@@ -334,6 +337,7 @@ describe("a card's topic", () => {
     excerpt: "",
     content: "",
     category: "Technology & Innovation",
+    publisher: "Riverton Gazette",
     publishedAt: "2026-11-24T07:00:00.000Z",
     readTime: 1,
     featured: false,

@@ -7,6 +7,7 @@ const article: Article = {
   excerpt: "Excerpt",
   content: "Content",
   category: "Local News",
+  publisher: "Riverton Gazette",
   publishedAt: "2024-05-01T00:00:00.000Z",
   imageUrl: "https://img.example/a.jpg",
   link: "https://news.example/a",
@@ -24,6 +25,7 @@ describe("toSummary", () => {
       link: "https://news.example/a",
       excerpt: "Excerpt",
       category: "Local News",
+      publisher: "Riverton Gazette",
       publishedAt: "2024-05-01T00:00:00.000Z",
       imageUrl: "https://img.example/a.jpg",
       readTime: 2,
@@ -39,14 +41,19 @@ describe("toSummary", () => {
 });
 
 describe("toTickerItem", () => {
-  it("keeps only what the ticker shows: headline, section and link", () => {
+  it("keeps only what the ticker shows: headline, section, publisher and link", () => {
     expect(toTickerItem(article)).toEqual({
       title: "Title",
       category: "Local News",
+      publisher: "Riverton Gazette",
       link: "https://news.example/a",
     });
     const { link: _, ...unlinked } = article;
-    expect(toTickerItem(unlinked)).toEqual({ title: "Title", category: "Local News" });
+    expect(toTickerItem(unlinked)).toEqual({
+      title: "Title",
+      category: "Local News",
+      publisher: "Riverton Gazette",
+    });
   });
 });
 

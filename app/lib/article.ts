@@ -16,6 +16,11 @@ export type Article = {
   content: string;
   /** The section's display name. */
   category: string;
+  /**
+   * Who published it, as plain text: the name the feed list gives the feed, else the feed's
+   * channel title, else its host. Never empty: every headline names its publisher.
+   */
+  publisher: string;
   /** The publisher's own categories for the item (plain text, at most 8); absent when it gave none. */
   categories?: string[];
   /** ISO 8601 (UTC). The current time when the item had no usable date. */
@@ -35,7 +40,7 @@ export type Article = {
 /** The reduced form some screens and the JSON API use (spec §3). */
 export type ArticleSummary = Pick<
   Article,
-  "id" | "title" | "link" | "excerpt" | "category" | "publishedAt" | "imageUrl" | "readTime"
+  "id" | "title" | "link" | "excerpt" | "category" | "publisher" | "publishedAt" | "imageUrl" | "readTime"
 >;
 
 /**
@@ -45,8 +50,8 @@ export type ArticleSummary = Pick<
  */
 export type CardArticle = Omit<ArticleSummary, "id"> & Pick<Article, "categories">;
 
-/** What the ticker shows of an article: its headline, section and link, nothing more. */
-export type TickerItem = Pick<Article, "title" | "link" | "category">;
+/** What the ticker shows of an article: its headline, section, publisher and link, nothing more. */
+export type TickerItem = Pick<Article, "title" | "link" | "category" | "publisher">;
 
 /** A React key for a card or ticker item in its list: its place and its story. */
 export function listKey(item: { link?: string; title: string }, index: number): string {
@@ -54,7 +59,7 @@ export function listKey(item: { link?: string; title: string }, index: number): 
 }
 
 export function toTickerItem(article: Article): TickerItem {
-  const item: TickerItem = { title: article.title, category: article.category };
+  const item: TickerItem = { title: article.title, category: article.category, publisher: article.publisher };
   if (article.link !== undefined) item.link = article.link;
   return item;
 }
@@ -65,6 +70,7 @@ export function toSummary(article: Article): ArticleSummary {
     title: article.title,
     excerpt: article.excerpt,
     category: article.category,
+    publisher: article.publisher,
     publishedAt: article.publishedAt,
     readTime: article.readTime,
   };

@@ -4,7 +4,7 @@ import { LOAD_FAILURE_INIT } from "../../server/news-pages.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { limitedSearch, searchLimiter, searchRateLimitedMessage } from "../../server/search-limit.server.ts";
-import { CategoryLabel } from "../components/news/ArticleMeta.tsx";
+import { CategoryLabel, Publisher } from "../components/news/ArticleMeta.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Pager } from "../components/news/Pager.tsx";
 import type { ArticleSummary, TextSegment } from "../lib/article.ts";
@@ -19,7 +19,7 @@ const MAX_QUERY = 200;
 
 // The page shows the marked title and excerpt, so of the article itself it needs only these.
 type Hit = {
-  article: Pick<ArticleSummary, "id" | "link" | "publishedAt">;
+  article: Pick<ArticleSummary, "id" | "link" | "publishedAt" | "publisher">;
   section: string;
   title: TextSegment[];
   excerpt: TextSegment[];
@@ -70,8 +70,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page,
     more,
     sample: sample === true,
-    hits: hits.map(({ article: { id, link, publishedAt }, section, title, excerpt }) => ({
-      article: link === undefined ? { id, publishedAt } : { id, link, publishedAt },
+    hits: hits.map(({ article: { id, link, publishedAt, publisher }, section, title, excerpt }) => ({
+      article: link === undefined ? { id, publishedAt, publisher } : { id, link, publishedAt, publisher },
       section,
       title,
       excerpt,
@@ -208,10 +208,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                         <Marked segments={hit.excerpt} />
                       </p>
                     ) : null}
-                    <p className="mt-1 text-xs text-muted">
-                      <time dateTime={hit.article.publishedAt}>
-                        {formatShortDate(hit.article.publishedAt)}
-                      </time>
+                    <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted">
+                      <Publisher name={hit.article.publisher} />
+                      {/* The dot goes with the date, so no line ends with one. */}
+                      <span className="inline-flex gap-x-2 whitespace-nowrap">
+                        <span aria-hidden="true">·</span>
+                        <time dateTime={hit.article.publishedAt}>
+                          {formatShortDate(hit.article.publishedAt)}
+                        </time>
+                      </span>
                     </p>
                   </li>
                 );

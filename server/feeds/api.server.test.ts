@@ -76,9 +76,20 @@ describe("GET /api/articles", () => {
     const articles = body.articles as Record<string, unknown>[];
     expect(articles).toHaveLength(5);
     expect(Object.keys(articles[0] ?? {}).sort()).toEqual(
-      ["category", "excerpt", "id", "imageUrl", "link", "publishedAt", "readTime", "title"].sort(),
+      [
+        "category",
+        "excerpt",
+        "id",
+        "imageUrl",
+        "link",
+        "publishedAt",
+        "publisher",
+        "readTime",
+        "title",
+      ].sort(),
     );
-    expect(articles[0]).toMatchObject({ category: "Local News", readTime: 1 });
+    // Every headline names its publisher: here the feed's channel title.
+    expect(articles[0]).toMatchObject({ category: "Local News", publisher: "Grid & Garage", readTime: 1 });
     expect(seenLimits.at(-1)).toBe(15);
   });
 

@@ -34,7 +34,55 @@ describe("parseFeedsConfig", () => {
     ["events, which has no feeds", '{"events": ["https://a.example/"]}', /unknown section key "events"/],
     ["a non-array value", '{"local": "https://a.example/"}', /"local" must be a non-empty array/],
     ["an empty list", '{"local": []}', /"local" must be a non-empty array/],
-    ["a non-string URL", '{"local": [42]}', /"local" must be a non-empty array of feed URL strings/],
+    [
+      "a non-string URL",
+      '{"local": [42]}',
+      /"local" entry 1 must be a feed URL string or a \{ "url", "name" \} object/,
+    ],
+    ["an object without a url", '{"local": [{"name": "Gazette"}]}', /"local" entry 1 needs a "url" string/],
+    [
+      "an object with an unknown field",
+      '{"local": [{"url": "https://a.example/", "title": "Gazette"}]}',
+      /"local" entry 1 has an unknown field "title" \(fields: url, name\)/,
+    ],
+    [
+      "a name that is not a string",
+      '{"local": ["https://b.example/", {"url": "https://a.example/", "name": 7}]}',
+      /"local" entry 2 has a "name" that is not a string/,
+    ],
+    [
+      "an empty name",
+      '{"local": [{"url": "https://a.example/", "name": "  "}]}',
+      /"local" entry 1 has an empty "name" \(leave it out to use the feed's own title\)/,
+    ],
+    [
+      "a name longer than 100 characters",
+      JSON.stringify({ local: [{ url: "https://a.example/", name: "N".repeat(101) }] }),
+      /"local" entry 1 has a "name" of 101 characters, longer than the 100 allowed: "N+… \(101 characters\)$/,
+    ],
+    [
+      "a name with markup",
+      '{"local": [{"url": "https://a.example/", "name": "<b>Gazette</b>"}]}',
+      /"local" entry 1 has a "name" that is not plain text \(no markup or line breaks\): "<b>Gazette<\/b>"/,
+    ],
+    [
+      "a name with a line break",
+      '{"local": [{"url": "https://a.example/", "name": "Riverton\\nGazette"}]}',
+      /"local" entry 1 has a "name" that is not plain text/,
+    ],
+    [
+      "one feed with two names",
+      JSON.stringify({
+        local: [{ url: "https://a.example/", name: "Gazette" }],
+        world: [{ url: "https://a.example/", name: "Herald" }],
+      }),
+      /"world" entry 1 names https:\/\/a\.example\/ "Herald", another entry names it "Gazette"/,
+    ],
+    [
+      "an object whose URL is not http(s)",
+      '{"local": [{"url": "ftp://a.example/", "name": "Gazette"}]}',
+      /"local" has a non-http\(s\) URL: "ftp:\/\/a\.example\/"/,
+    ],
     [
       "a non-http(s) URL",
       '{"local": ["ftp://a.example/feed"]}',
@@ -50,6 +98,28 @@ describe("parseFeedsConfig", () => {
   ])("rejects %s, naming the problem", (_what, json, message) => {
     expect(() => parseFeedsConfig(json, "test.json")).toThrow(FeedsConfigError);
     expect(() => parseFeedsConfig(json, "test.json")).toThrow(message);
+  });
+
+  it("takes { url, name } entries beside plain URLs: the name trimmed, keyed by the normalised URL", () => {
+    const config = parseFeedsConfig(
+      JSON.stringify({
+        local: ["https://l.example/rss", { url: " HTTPS://G.example/feed ", name: "  Riverton Gazette " }],
+        world: [
+          { url: "https://w.example/rss" },
+          { url: "https://g.example/feed", name: "Riverton Gazette" },
+        ],
+      }),
+      "test.json",
+    );
+    expect(config.get("local")).toEqual(["https://l.example/rss", "https://g.example/feed"]);
+    expect(config.get("world")).toEqual(["https://w.example/rss", "https://g.example/feed"]);
+    expect([...(config.names ?? [])]).toEqual([["https://g.example/feed", "Riverton Gazette"]]);
+  });
+
+  it("takes a name of exactly 100 characters, and AT&T's ampersand", () => {
+    const name = `AT&T ${"x".repeat(95)}`;
+    const config = parseFeedsConfig(JSON.stringify({ local: [{ url: "https://a.example/", name }] }), "x");
+    expect(config.names?.get("https://a.example/")).toBe(name);
   });
 
   it("takes a file that starts with a byte order mark", () => {
@@ -122,6 +192,12 @@ describe("content/feeds.json", () => {
 
   it("configures every feed section (local … archives), none for events", () => {
     expect([...config.keys()]).toEqual(FEED_SECTION_KEYS);
+  });
+
+  it("names every feed's publisher as readers know it (a channel's own title may read 'NYT > World News')", () => {
+    const urls = [...new Set([...config.values()].flat())];
+    expect(urls.filter((url) => !config.names?.get(url))).toEqual([]);
+    expect(config.names?.get("https://electrek.co/feed/")).toBe("Electrek");
   });
 
   it("merges five sports feeds, gives opinion one columnist, and leans automotive to EVs", () => {

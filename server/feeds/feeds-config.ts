@@ -1,6 +1,7 @@
 import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
 import type { FeedsConfig } from "../store/feed-store.ts";
 import { FeedsConfigError } from "./errors.ts";
+import { MAX_PUBLISHER_CHARS } from "./publisher.ts";
 
 export type { FeedsConfig };
 
@@ -20,10 +21,17 @@ function shown(value: string, max = 80): string {
 /** One line, whatever the parser said (its message may quote the file's text). */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").slice(0, 200);
 
+/** One entry of a section's list: a feed URL, or `{ "url": …, "name": … }` naming its publisher. */
+type Entry = { raw: string; name?: string };
+
+/** Control characters, line breaks and markup have no place in a name shown as plain text. */
+const NOT_PLAIN = /[\p{Cc}\u2028\u2029<>]/u;
+
 /**
- * Validates the feeds file (`{ "<section key>": ["<feed url>", ...] }`). Every problem throws a
- * FeedsConfigError whose message names the file and what is wrong, so a bad file stops the server
- * at start with a message an operator can act on.
+ * Validates the feeds file (`{ "<section key>": ["<feed url>" | { "url": "<feed url>", "name":
+ * "<publisher>" }, ...] }`). Every problem throws a FeedsConfigError whose message names the file,
+ * the entry and what is wrong, so a bad file stops the server at start with a message an operator
+ * can act on. A name is the publisher's as headlines show it (it wins over the feed's own title).
  */
 export function parseFeedsConfig(json: string, source: string): FeedsConfig {
   const problem = (what: string) => new FeedsConfigError(`Feeds config ${source}: ${what}`);
@@ -40,31 +48,41 @@ export function parseFeedsConfig(json: string, source: string): FeedsConfig {
     );
   }
   const entries = new Map<FeedSectionKey, string[]>();
+  const names = new Map<string, string>();
   for (const [key, value] of Object.entries(data)) {
     if (!isFeedSectionKey(key)) {
       throw problem(`unknown section key ${shown(key)} (feed sections are: ${FEED_SECTION_KEYS.join(", ")})`);
     }
-    if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === "string")) {
-      throw problem(`"${key}" must be a non-empty array of feed URL strings`);
+    if (!Array.isArray(value) || value.length === 0) {
+      throw problem(`"${key}" must be a non-empty array of feed URL strings or { "url", "name" } objects`);
     }
     const urls: string[] = [];
-    for (const [index, raw] of (value as string[]).entries()) {
+    for (const [index, item] of (value as unknown[]).entries()) {
+      const at = `"${key}" entry ${index + 1}`;
+      const entry = readEntry(item, at, problem);
       let url: URL;
       try {
-        url = new URL(raw.trim());
+        url = new URL(entry.raw.trim());
       } catch {
-        throw problem(`"${key}" has an invalid URL: ${shown(raw)}`);
+        throw problem(`"${key}" has an invalid URL: ${shown(entry.raw)}`);
       }
       if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw problem(`"${key}" has a non-http(s) URL: ${shown(raw)}`);
+        throw problem(`"${key}" has a non-http(s) URL: ${shown(entry.raw)}`);
       }
       if (url.href.length > MAX_FEED_URL_LENGTH) {
         throw problem(
-          `"${key}" entry ${index + 1} is a URL of ${url.href.length} characters, longer than the ${MAX_FEED_URL_LENGTH} allowed: ${shown(raw)}`,
+          `${at} is a URL of ${url.href.length} characters, longer than the ${MAX_FEED_URL_LENGTH} allowed: ${shown(entry.raw)}`,
         );
       }
       if (urls.includes(url.href)) throw problem(`"${key}" lists ${url.href} twice`);
       urls.push(url.href);
+      if (entry.name === undefined) continue;
+      // A feed shown in two sections is one publisher: two different names for it is a mistake.
+      const named = names.get(url.href);
+      if (named !== undefined && named !== entry.name) {
+        throw problem(`${at} names ${url.href} ${shown(entry.name)}, another entry names it ${shown(named)}`);
+      }
+      names.set(url.href, entry.name);
     }
     entries.set(key, urls);
   }
@@ -74,7 +92,33 @@ export function parseFeedsConfig(json: string, source: string): FeedsConfig {
     const urls = entries.get(key);
     if (urls) ordered.set(key, urls);
   }
-  return ordered;
+  return Object.assign(ordered, { names });
+}
+
+/** A list entry: a URL string, or an object with a string `url` and an optional plain-text `name`. */
+function readEntry(item: unknown, at: string, problem: (what: string) => FeedsConfigError): Entry {
+  if (typeof item === "string") return { raw: item };
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    throw problem(`${at} must be a feed URL string or a { "url", "name" } object`);
+  }
+  const { url, name, ...rest } = item as Record<string, unknown>;
+  const extra = Object.keys(rest);
+  if (extra.length > 0)
+    throw problem(`${at} has an unknown field ${shown(extra[0] as string)} (fields: url, name)`);
+  if (typeof url !== "string") throw problem(`${at} needs a "url" string`);
+  if (name === undefined) return { raw: url };
+  if (typeof name !== "string") throw problem(`${at} has a "name" that is not a string`);
+  const trimmed = name.trim();
+  if (trimmed === "") throw problem(`${at} has an empty "name" (leave it out to use the feed's own title)`);
+  if (trimmed.length > MAX_PUBLISHER_CHARS) {
+    throw problem(
+      `${at} has a "name" of ${trimmed.length} characters, longer than the ${MAX_PUBLISHER_CHARS} allowed: ${shown(trimmed)}`,
+    );
+  }
+  if (NOT_PLAIN.test(trimmed)) {
+    throw problem(`${at} has a "name" that is not plain text (no markup or line breaks): ${shown(trimmed)}`);
+  }
+  return { raw: url, name: trimmed };
 }
 
 /** Every distinct feed URL, each with the sections that show it (a URL may serve several). */

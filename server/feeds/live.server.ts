@@ -4,6 +4,7 @@ import { errorMessage, UnknownSectionError } from "./errors.ts";
 import type { FeedsConfig } from "./feeds-config.ts";
 import type { FetchFeedOptions } from "./fetch.server.ts";
 import type { FeedItem } from "./normalize.ts";
+import { publisherName } from "./publisher.ts";
 import { readFeed } from "./read-feed.server.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
 
@@ -31,7 +32,9 @@ export async function fetchSectionArticles(
     urls.map(async (url): Promise<FeedItem[]> => {
       try {
         const result = await readFeed(url, options);
-        return result.notModified ? [] : result.items;
+        if (result.notModified) return [];
+        const publisher = publisherName({ url, name: config.names?.get(url), title: result.title });
+        return result.items.map((item) => ({ ...item, publisher }));
       } catch (error) {
         errors.push({ url, error: errorMessage(error) });
         return [];

@@ -3,6 +3,7 @@ import { decodeFeedBytes } from "./decode.ts";
 import { type FetchFeedOptions, fetchFeed } from "./fetch.server.ts";
 import { type FeedItem, normalizeFeed } from "./normalize.ts";
 import { parseFeed } from "./parse.ts";
+import { publisherText } from "./publisher.ts";
 
 export type FeedReadResult =
   | { notModified: true; url: string }
@@ -10,6 +11,7 @@ export type FeedReadResult =
       notModified: false;
       /** Where the feed was finally found (after redirects); relative links resolve against it. */
       url: string;
+      /** The channel's title as a publisher's name (plain text, capped); absent when it has none. */
       title?: string;
       items: FeedItem[];
       /** Items that could not be normalised, and repeated guids dropped. */
@@ -34,7 +36,8 @@ export async function readFeed(
   );
   const { items, skipped, duplicates } = normalizeFeed(parsed, fetched.url, options.now, options.maxItems);
   const result: FeedReadResult = { notModified: false, url: fetched.url, items, skipped, duplicates };
-  if (parsed.title) result.title = parsed.title;
+  const title = publisherText(parsed.title);
+  if (title) result.title = title;
   if (fetched.etag) result.etag = fetched.etag;
   if (fetched.lastModified) result.lastModified = fetched.lastModified;
   return result;

@@ -8,6 +8,7 @@ const article = (id: string, title: string, excerpt: string, publishedAt: string
   excerpt,
   content: excerpt,
   category: "Local News",
+  publisher: "Riverton Gazette",
   publishedAt,
   readTime: 1,
   featured: false,

@@ -54,6 +54,8 @@ describe("createSampleSource", () => {
     const times = items.map((i) => Date.parse(i.publishedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(items[0]?.link).toBe(`${SITE}/about#sample-articles`);
+    // Sample headlines name their publisher, as live ones do: their channel title, ours.
+    expect(new Set(items.map((i) => i.publisher))).toEqual(new Set(["The Electric Ledger"]));
   });
 
   it("has nothing for a section without a file", async () => {

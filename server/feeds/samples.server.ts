@@ -4,6 +4,7 @@ import type { FeedSectionKey } from "../../app/lib/sections.ts";
 import { decodeFeedBytes } from "./decode.ts";
 import { type FeedItem, normalizeFeed } from "./normalize.ts";
 import { parseFeed } from "./parse.ts";
+import { publisherName, publisherText } from "./publisher.ts";
 
 export const DEFAULT_SAMPLES_DIR = "content/samples";
 
@@ -29,8 +30,11 @@ export function createSampleSource(options: { dir?: string; siteUrl: string; now
     } catch {
       return [];
     }
-    const { items } = normalizeFeed(parseFeed(decodeFeedBytes(bytes)), base, new Date(0));
-    return items;
+    const parsed = parseFeed(decodeFeedBytes(bytes));
+    const { items } = normalizeFeed(parsed, base, new Date(0));
+    // Samples name their publisher as live headlines do: the file's channel title (else our host).
+    const publisher = publisherName({ url: base, title: publisherText(parsed.title) });
+    return items.map((item) => ({ ...item, publisher }));
   }
 
   return {

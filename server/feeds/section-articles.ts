@@ -1,6 +1,7 @@
 import type { Article } from "../../app/lib/article.ts";
 import { type FeedSectionKey, sectionDisplayName } from "../../app/lib/sections.ts";
 import type { FeedItem } from "./normalize.ts";
+import { feedHost } from "./publisher.ts";
 
 /** The spec's default number of articles per section fetch (§9). */
 export const DEFAULT_SECTION_LIMIT = 15;
@@ -18,6 +19,9 @@ export function itemToArticle(item: FeedItem, section: FeedSectionKey, feedIndex
     excerpt: item.excerpt,
     content: item.content,
     category: sectionDisplayName(section),
+    // Every source sets the publisher (the store, the samples, a live fetch); the link's host is
+    // the last resort, so a headline never lacks one.
+    publisher: item.publisher ?? (item.link ? feedHost(item.link) : "Unknown publisher"),
     publishedAt: item.publishedAt,
     readTime: item.readTime,
     featured: false,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { publisherName } from "../../app/lib/publisher.ts";
 import { isFeedSectionKey } from "../../app/lib/sections.ts";
 import type { FeedItem } from "./feed-store.ts";
 import { type FeedResult, type FeedState, FUTURE_TOLERANCE_MS, type PlacedItem } from "./feed-store.ts";
@@ -12,6 +13,13 @@ import { type FeedResult, type FeedState, FUTURE_TOLERANCE_MS, type PlacedItem }
 export type Row = Record<string, unknown>;
 
 export const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/**
+ * What every read of articles joins (both dialects), so each row names its publisher: the feed's
+ * configured name and channel title beside the row's feed_url (`a` is the articles table).
+ */
+export const PUBLISHER_JOIN = "LEFT JOIN feeds pf ON pf.url = a.feed_url";
+export const PUBLISHER_COLUMNS = "pf.name AS feed_name, pf.title AS feed_title";
 
 /**
  * A stored row as an item. Stored positions are order keys (see orderKeys), not indexes: a reader
@@ -39,6 +47,12 @@ export function rowToItem(row: Row, position = -1): FeedItem {
   if (author !== undefined) item.author = author;
   const categories = categoriesOf(row.categories);
   if (categories !== undefined) item.categories = categories;
+  if (typeof row.feed_url === "string")
+    item.publisher = publisherName({
+      url: row.feed_url,
+      name: str(row.feed_name),
+      title: str(row.feed_title),
+    });
   return item;
 }
 
@@ -59,6 +73,7 @@ export function rowToState(row: Row): FeedState {
   const state: FeedState = { url: String(row.url), consecutiveFailures: Number(row.consecutive_failures) };
   const fields = [
     ["title", "title"],
+    ["name", "name"],
     ["etag", "etag"],
     ["lastModified", "last_modified"],
     ["lastAttemptAt", "last_attempt_at"],

@@ -159,7 +159,10 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       const { guid: _g, ...bare } = item(1);
       await store.saveSuccess(A, { items: [full, bare] }, "t", "t");
       const stored = await store.items(A);
-      expect(stored.map(({ storeId: _id, ...rest }) => rest)).toEqual([full, bare]);
+      expect(stored.map(({ storeId: _id, ...rest }) => rest)).toEqual([
+        { ...full, publisher: "a.example" },
+        { ...bare, publisher: "a.example" },
+      ]);
       expect(stored.every((i) => Number.isInteger(i.storeId))).toBe(true);
     });
 
@@ -177,6 +180,77 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
         "t",
       );
       expect((await store.items(A))[0]?.publishedAt).toBe("2024-05-01T10:00:00.000Z");
+    });
+  });
+
+  describe("publishers", () => {
+    const named: FeedsConfig = Object.assign(
+      new Map([
+        ["local", [A]],
+        ["sports", [A, B]],
+      ] as const),
+      { names: new Map([[B, "Bravo Sports Desk"]]) },
+    );
+    const publishers = (items: { item: FeedItem }[]) => items.map((p) => [p.item.guid, p.item.publisher]);
+
+    beforeEach(async () => {
+      await store.syncFeeds(named);
+      await store.saveSuccess(A, { items: [item(0), item(2)], title: "Alpha Gazette" }, "t", "t");
+      await store.saveSuccess(B, { items: [item(1, { guid: "b-1" })], title: "Bravo feed title" }, "t", "t");
+    });
+
+    it("every read names the publisher: the feed list's name, else the channel title", async () => {
+      expect((await store.items(A)).map((i) => i.publisher)).toEqual(["Alpha Gazette", "Alpha Gazette"]);
+      expect((await store.sectionItems("sports", 5)).map((l) => l.map((i) => i.publisher))).toEqual([
+        ["Alpha Gazette", "Alpha Gazette"],
+        ["Bravo Sports Desk"],
+      ]);
+      expect(publishers(await store.latest(3))).toEqual([
+        ["g-0", "Alpha Gazette"],
+        ["b-1", "Bravo Sports Desk"],
+        ["g-2", "Alpha Gazette"],
+      ]);
+      expect(publishers(await store.sectionArchive("sports", 10, 0))).toEqual([
+        ["g-0", "Alpha Gazette"],
+        ["b-1", "Bravo Sports Desk"],
+        ["g-2", "Alpha Gazette"],
+      ]);
+      expect(publishers(await store.search("title", 10))).toEqual([
+        ["g-0", "Alpha Gazette"],
+        ["b-1", "Bravo Sports Desk"],
+        ["g-2", "Alpha Gazette"],
+      ]);
+      expect((await store.feed(B))?.name).toBe("Bravo Sports Desk");
+      expect((await store.feed(B))?.title).toBe("Bravo feed title");
+    });
+
+    it("a feed with neither is named by its host; a name taken off the list goes with it", async () => {
+      await store.syncFeeds(config);
+      await store.saveSuccess(A, { items: [item(0)] }, "t", "t");
+      // A refresh without a title keeps the one the feed gave before.
+      expect((await store.items(A))[0]?.publisher).toBe("Alpha Gazette");
+      expect((await store.items(B))[0]?.publisher).toBe("Bravo feed title");
+      const fresh = await openTestStore(kind);
+      try {
+        await fresh.store.feeds.syncFeeds(config);
+        await fresh.store.feeds.saveSuccess(B, { items: [item(1)] }, "t", "t");
+        expect((await fresh.store.feeds.items(B))[0]?.publisher).toBe("b.example");
+      } finally {
+        await fresh.dispose();
+      }
+    });
+
+    it("without pruning, a name is given to feeds it adds, never changed on others", async () => {
+      const C = "https://c.example/feed";
+      const other: FeedsConfig = Object.assign(new Map([["world", [C, B]]] as const), {
+        names: new Map([
+          [C, "Charlie News"],
+          [B, "Renamed by a CLI"],
+        ]),
+      });
+      await store.syncFeeds(other, { prune: false });
+      expect((await store.feed(C))?.name).toBe("Charlie News");
+      expect((await store.feed(B))?.name).toBe("Bravo Sports Desk");
     });
   });
 

@@ -6,6 +6,8 @@ import {
   fieldValues,
   type KnownItem,
   mergeArchive,
+  PUBLISHER_COLUMNS,
+  PUBLISHER_JOIN,
   placed,
   placedOnce,
   planRefresh,
@@ -39,10 +41,11 @@ export function toFtsQuery(input: string): string | undefined {
   return kept.map((w, i) => (i === kept.length - 1 && isPrefix(w) ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
-// The first section (in the spec's order) that shows the article's feed.
+// The first section (in the spec's order) that shows the article's feed, and the feed's publisher.
 const PLACEMENT = `
   JOIN feed_sections fs ON fs.feed_url = a.feed_url
-   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)`;
+   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)
+  ${PUBLISHER_JOIN}`;
 
 /**
  * The ids on one page of a section's archive for `feeds` of its feeds (ADR 0011): each feed's rows
@@ -71,7 +74,12 @@ const ARCHIVE_CUT = `
 /** All SQL for feeds and their articles (SQLite). One instance per open database. */
 export function createFeedStore(db: DatabaseSync): FeedStore {
   const q = {
-    upsertFeed: db.prepare("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING"),
+    // The server's list names its publishers; a CLI's (prune: false) only names feeds it adds.
+    upsertFeed: db.prepare(
+      `INSERT INTO feeds (url, name) VALUES (?, ?)
+       ON CONFLICT (url) DO UPDATE SET name = excluded.name WHERE feeds.name IS NOT excluded.name`,
+    ),
+    addFeed: db.prepare("INSERT INTO feeds (url, name) VALUES (?, ?) ON CONFLICT (url) DO NOTHING"),
     clearSections: db.prepare("DELETE FROM feed_sections"),
     anySection: db.prepare("SELECT 1 FROM feed_sections LIMIT 1"),
     insertSection: db.prepare(
@@ -116,16 +124,21 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     ),
     setNextCheck: db.prepare("UPDATE feeds SET next_check_at = ? WHERE url = ?"),
     items: db.prepare(
-      "SELECT * FROM articles WHERE feed_url = ? AND position IS NOT NULL ORDER BY position LIMIT ?",
+      `SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN}
+       WHERE a.feed_url = ? AND a.position IS NOT NULL ORDER BY a.position LIMIT ?`,
     ),
     // Each feed's head through the articles_current index: a bounded read per feed, one statement.
     sectionItems: db.prepare(
-      `SELECT a.*, fs.feed_index FROM feed_sections fs JOIN articles a ON a.id IN (
+      `SELECT a.*, fs.feed_index, ${PUBLISHER_COLUMNS} FROM feed_sections fs JOIN articles a ON a.id IN (
          SELECT id FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT ?)
+       ${PUBLISHER_JOIN}
        WHERE fs.section = ? ORDER BY fs.feed_index, a.position`,
     ),
     sectionFeeds: db.prepare("SELECT COUNT(*) AS n FROM feed_sections WHERE section = ?"),
-    rowsById: db.prepare("SELECT * FROM articles WHERE id IN (SELECT value FROM json_each(?))"),
+    rowsById: db.prepare(
+      `SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN}
+       WHERE a.id IN (SELECT value FROM json_each(?))`,
+    ),
     sectionFeedList: db.prepare(
       "SELECT feed_url, section, feed_index, feed_count FROM feed_sections WHERE section = ? ORDER BY feed_index",
     ),
@@ -137,7 +150,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     count: db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_url = ?"),
     // Ties (one publication time) in the order the items were first stored, on both stores.
     latest: db.prepare(
-      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
+      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${PLACEMENT}
        ORDER BY a.published_at DESC, a.id LIMIT ?`,
     ),
     newest: db.prepare(
@@ -157,7 +170,7 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     // The page's rows by id. The matches are marked in code (search-text.ts, as on PostgreSQL):
     // FTS5's highlight() needs a MATCH, which for a prefix merges the prefix's whole lists again.
     searchRows: db.prepare(
-      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
+      `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${PLACEMENT}
        WHERE a.id IN (SELECT value FROM json_each(?))`,
     ),
     prune: db.prepare(
@@ -183,11 +196,12 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
         // Sections are the configuration's as a whole (each feed's place in its section): all or nothing.
         const sections = prune || q.anySection.get() === undefined;
         if (sections) q.clearSections.run();
+        const upsert = prune ? q.upsertFeed : q.addFeed;
         for (const [section, urls] of config) {
           const rank = FEED_SECTION_KEYS.indexOf(section);
           urls.forEach((url, index) => {
             wanted.add(url);
-            q.upsertFeed.run(url);
+            upsert.run(url, config.names?.get(url) ?? null);
             if (sections) q.insertSection.run(url, section, index, urls.length, rank);
           });
         }

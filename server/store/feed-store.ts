@@ -14,8 +14,13 @@ import type { FeedSectionKey } from "../../app/lib/sections.ts";
  */
 export { searchKey } from "./postgres/search-text.ts";
 
-/** Section → its feed URLs, in the spec's section order; only configured sections appear. */
-export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]>;
+/**
+ * Section → its feed URLs, in the spec's section order; only configured sections appear. `names`:
+ * feed URL → the publisher's name the feed list gives (it wins over the feed's own title).
+ */
+export type FeedsConfig = ReadonlyMap<FeedSectionKey, readonly string[]> & {
+  readonly names?: ReadonlyMap<string, string>;
+};
 
 /**
  * A feed item after the spec's rules (the feed engine's normalize.ts makes it), independent of the
@@ -45,12 +50,20 @@ export type FeedItem = {
   readTime: number;
   /** The publisher's categories (spec §3 "categories"): plain text, trimmed, deduplicated, capped. */
   categories?: string[];
+  /**
+   * Who published it (set when read back, never stored per item): the feed list's name for the
+   * feed, else the feed's channel title, else its host (server/feeds/publisher.ts).
+   */
+  publisher?: string;
 };
 
 /** A feed's refresh bookkeeping. Times are ISO strings. */
 export type FeedState = {
   url: string;
+  /** The feed's channel title (plain text), from its last successful fetch that had one. */
   title?: string;
+  /** The publisher's name the feed list gives. */
+  name?: string;
   etag?: string;
   lastModified?: string;
   lastAttemptAt?: string;
@@ -73,6 +86,7 @@ export type PlacedItem = {
 
 export type SearchRow = PlacedItem & { title: TextSegment[]; excerpt: TextSegment[] };
 
+/** A fetch's items; `title` is the channel's title as a publisher's name (publisherText). */
 export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: string; lastModified?: string };
 
 /**
@@ -87,9 +101,9 @@ export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
 export interface FeedStore {
   /**
-   * Makes the feeds table match the configuration; feeds no longer configured lose their articles.
-   * With `prune: false` (the CLIs, whose FEEDS_CONFIG may not be the servers') it only adds: missing
-   * feeds get a row, and the sections are written only on a store that has none yet; no feed,
+   * Makes the feeds table match the configuration (with the names it gives); feeds no longer
+   * configured lose their articles. With `prune: false` (the CLIs, whose FEEDS_CONFIG may not be the servers') it only adds: missing
+   * feeds get a row (and their name), and the sections are written only on a store that has none yet; no feed,
    * article or section another configuration wrote is removed or changed.
    */
   syncFeeds(config: FeedsConfig, options?: { prune?: boolean }): Promise<void>;

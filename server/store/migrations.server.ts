@@ -220,4 +220,10 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX articles_feed_order ON articles (feed_url, published_at DESC, id DESC);
       `),
   },
+  {
+    version: 9,
+    name: "the publisher's name a feed list gives",
+    // Every headline names its publisher: this name, else the feed's title (feeds.title), else its host.
+    up: (db) => db.exec("ALTER TABLE feeds ADD COLUMN name TEXT;"),
+  },
 ];

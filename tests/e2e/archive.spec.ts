@@ -61,6 +61,10 @@ test("a section pages back through its archive: Older headlines, then Newer head
   await expect(titles).toHaveText(
     [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => new RegExp(`^technology generation 1 story ${n}\\b`)),
   );
+  // Archived headlines name their publisher too: the feed's channel title.
+  await expect(page.locator("main article").getByTestId("publisher")).toHaveText(
+    Array(10).fill("technology"),
+  );
   // The last page: only the way back.
   await expect(page.getByRole("navigation", { name: "Older headlines" }).getByRole("link")).toHaveCount(1);
   await expectAxeClean(page);

@@ -11,7 +11,7 @@ import {
   waitForHydration,
 } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { writeFeedsConfig } from "./support/feeds-config.ts";
+import { FIXTURE_FEED_NAME, fixtureChannelTitle, writeFeedsConfig } from "./support/feeds-config.ts";
 
 const HOME_ORDER = [
   "Local News",
@@ -56,17 +56,26 @@ test.describe("home", () => {
     await expect(lead).toContainText("Summary of local story 1");
     await expect(lead.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(lead).toContainText("1 min read");
+    // Its publisher, by the feed's channel title, beside the date.
+    await expect(lead.getByTestId("publisher")).toHaveText(fixtureChannelTitle("local"));
+    await expect(lead.getByTestId("publisher")).toBeVisible();
     // The image really loads, through our origin.
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   });
 
-  test("cards show category, title, excerpt, short date and read time", async ({ page }) => {
+  test("cards show category, title, excerpt, publisher, short date and read time", async ({ page }) => {
     await page.goto("/");
     const card = blocks(page).nth(2).getByTestId("article-card").nth(1);
     await expect(card).toContainText("World News");
     await expect(card.getByRole("link")).toHaveAttribute("href", "https://news.example/world/2");
     await expect(card.locator("p.line-clamp-3")).toContainText("Summary of world story 2");
     await expect(card).toContainText("2 min read");
+    // The feed list names the world feed's publisher: that name wins over the channel title.
+    await expect(card.getByTestId("publisher")).toHaveText(FIXTURE_FEED_NAME);
+    await expect(card.getByTestId("publisher")).toBeVisible();
+    // Every headline on the page names its publisher.
+    const cards = page.getByTestId("article-card").or(page.getByTestId("lead-article"));
+    await expect(cards.getByTestId("publisher")).toHaveCount(await cards.count());
   });
 
   test("the ticker lists the latest headlines and links out", async ({ page }) => {
@@ -76,6 +85,11 @@ test.describe("home", () => {
     await expect.poll(() => links.count()).toBeGreaterThan(5);
     await expect(links.first()).toHaveAttribute("target", "_blank");
     await expect(links.first()).toHaveAttribute("href", /^https:\/\/news\.example\//);
+    // Each headline names its publisher after it.
+    const publishers = ticker.locator("ul:not([aria-hidden]) li").getByTestId("publisher");
+    await expect(publishers).toHaveCount(await links.count());
+    await expect(publishers.first()).toHaveText(/^([A-Z][a-z]+ Fixture Courier|Worldwide Fixture Wire)$/);
+    await expect(publishers.first()).toBeVisible();
   });
 
   test("the welcome toast appears after a second, once per session", async ({ page }) => {
@@ -290,6 +304,9 @@ test.describe("section pages", () => {
     await expect(cards.first().locator("img")).toHaveCount(1);
     await expect(cards.nth(1).locator("img")).toHaveCount(0);
     await expect(cards.first()).toContainText("Technology & Innovation");
+    await expect(cards.getByTestId("publisher")).toHaveCount(15);
+    await expect(cards.nth(1).getByTestId("publisher")).toHaveText(fixtureChannelTitle("technology"));
+    await expect(cards.nth(1).getByTestId("publisher")).toBeVisible();
     await waitForHydration(page);
     await expectAxeClean(page);
   });
@@ -361,6 +378,8 @@ test.describe("search", () => {
     const results = page.locator("main ol > li");
     expect(await results.count()).toBeGreaterThan(3);
     await expect(results.first()).toContainText("Business & Finance");
+    await expect(results.first().getByTestId("publisher")).toHaveText(fixtureChannelTitle("business"));
+    await expect(results.first().getByTestId("publisher")).toBeVisible();
     await expect(results.first().locator("mark").first()).toHaveText(/business|fixture/i);
     await expect(results.first().getByRole("link")).toHaveAttribute("target", "_blank");
     await expectAxeClean(page);
@@ -434,6 +453,8 @@ test.describe("scenarios with their own feeds", () => {
       `Showing sample headlines for ${HOME_ORDER.slice(0, -1).join(", ")} and ${HOME_ORDER.at(-1)}: live feeds are unreachable right now.`,
     );
     await expect(blocks(page)).toHaveCount(6);
+    // Sample headlines name their publisher too: we wrote them.
+    await expect(page.getByTestId("lead-article").getByTestId("publisher")).toHaveText("The Electric Ledger");
     await page.goto("about:blank");
     await server.stop();
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "fail"), SAMPLE_FALLBACK: "off" });
@@ -510,6 +531,8 @@ test.describe("scenarios with their own feeds", () => {
     // Markup, even entity-escaped markup, reaches the page as plain text with the tags removed.
     await expect(page.getByRole("main")).toContainText("escaped markup stays text");
     await expect(page.locator("main b")).toHaveCount(0);
+    // The channel title names the publisher as plain text, its markup and script gone.
+    await expect(page.getByTestId("publisher").first()).toHaveText("Hostile technology Courier");
     expect(dialogs).toBe(0);
   });
 });

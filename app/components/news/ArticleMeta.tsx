@@ -1,7 +1,10 @@
 import type { ArticleSummary } from "../../lib/article.ts";
 import { formatShortDate } from "../../lib/dates.ts";
 
-/** Date and read time under a headline: "Nov 21, 2026 · 4 min read". */
+/**
+ * Publisher, then date and read time under a headline: "Electrek", then "Nov 21, 2026 · 4 min read".
+ * The publisher has a row of its own, so a narrow card never ends a line with a stray "·".
+ */
 export function ArticleMeta({
   article,
   showReadTime = true,
@@ -12,10 +15,27 @@ export function ArticleMeta({
   const date = formatShortDate(article.publishedAt);
   return (
     <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
+      <Publisher name={article.publisher} className="basis-full" />
       {date ? <time dateTime={article.publishedAt}>{date}</time> : null}
       {date && showReadTime && article.readTime ? <span aria-hidden="true">·</span> : null}
       {showReadTime && article.readTime ? <span>{article.readTime} min read</span> : null}
     </p>
+  );
+}
+
+/**
+ * Who published the headline, as text (the name is feed text: React escapes it). A long name is
+ * cut with an ellipsis rather than pushing the date off the card; the whole name is its title.
+ */
+export function Publisher({ name, className = "" }: { name: string; className?: string }) {
+  return (
+    <span
+      className={`max-w-full truncate font-semibold text-[var(--fg)] ${className}`}
+      title={name}
+      data-testid="publisher"
+    >
+      {name}
+    </span>
   );
 }
 

@@ -26,6 +26,9 @@ export function Ticker({ articles }: { articles: TickerItem[] }) {
           >
             {a.title}
           </a>
+          <span className="ml-2 text-xs text-muted" data-testid="publisher">
+            {a.publisher}
+          </span>
         </li>
       ))}
     </ul>

@@ -6,6 +6,8 @@ import {
   type ItemFields,
   type KnownItem,
   mergeArchive,
+  PUBLISHER_COLUMNS,
+  PUBLISHER_JOIN,
   placed,
   placedOnce,
   planRefresh,
@@ -47,10 +49,11 @@ const ARCHIVE_CUT = `
           ORDER BY position LIMIT 1 OFFSET $2) AS cutoff
   FROM feed_sections fs WHERE fs.section = $1`;
 
-// The first section (in the spec's order) that shows the article's feed.
+// The first section (in the spec's order) that shows the article's feed, and the feed's publisher.
 const PLACEMENT = `
   JOIN feed_sections fs ON fs.feed_url = a.feed_url
-   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)`;
+   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)
+  ${PUBLISHER_JOIN}`;
 
 // Title counts five times the excerpt (weights D, C, B, A), as bm25(…, 5.0, 1.0) on SQLite.
 const RANK = "ts_rank('{0, 0, 0.2, 1}', a.search, q)";
@@ -104,7 +107,14 @@ export function createPostgresFeedStore(
           const rank = FEED_SECTION_KEYS.indexOf(section);
           for (const [index, url] of urls.entries()) {
             wanted.add(url);
-            await db.query("INSERT INTO feeds (url) VALUES ($1) ON CONFLICT (url) DO NOTHING", [url]);
+            // The server's list names its publishers; a CLI's (prune: false) only names feeds it adds.
+            await db.query(
+              prune
+                ? `INSERT INTO feeds (url, name) VALUES ($1, $2) ON CONFLICT (url) DO UPDATE
+                   SET name = excluded.name WHERE feeds.name IS DISTINCT FROM excluded.name`
+                : "INSERT INTO feeds (url, name) VALUES ($1, $2) ON CONFLICT (url) DO NOTHING",
+              [url, config.names?.get(url) ?? null],
+            );
             if (!sections) continue;
             await db.query(
               `INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank)
@@ -229,7 +239,8 @@ export function createPostgresFeedStore(
     async items(url, limit) {
       return (
         await read(
-          "SELECT * FROM articles WHERE feed_url = $1 AND position IS NOT NULL ORDER BY position LIMIT $2",
+          `SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN}
+           WHERE a.feed_url = $1 AND a.position IS NOT NULL ORDER BY a.position LIMIT $2`,
           [url, limitOf(limit)],
         )
       ).map((row, index) => rowToItem(row, index));
@@ -241,8 +252,9 @@ export function createPostgresFeedStore(
       if (perFeed <= 0) return lists;
       // Each feed's head through the articles_current index: a bounded read per feed, one statement.
       const list = await read(
-        `SELECT a.*, fs.feed_index FROM feed_sections fs CROSS JOIN LATERAL (
+        `SELECT a.*, fs.feed_index, ${PUBLISHER_COLUMNS} FROM feed_sections fs CROSS JOIN LATERAL (
            SELECT * FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT $1) a
+         ${PUBLISHER_JOIN}
          WHERE fs.section = $2 ORDER BY fs.feed_index, a.position`,
         [perFeed, section],
       );
@@ -262,7 +274,10 @@ export function createPostgresFeedStore(
       const skip = Math.max(0, skipCurrent);
       const list = await mergeArchive(feeds, limit, Math.max(0, offset), {
         ids: (urls, perFeed, lim, off) => read(archivePage(urls.length), [skip, perFeed, lim, off, ...urls]),
-        rows: (ids) => read("SELECT * FROM articles WHERE id = ANY($1)", [ids]),
+        rows: (ids) =>
+          read(`SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN} WHERE a.id = ANY($1)`, [
+            ids,
+          ]),
       });
       return list.map(placed).filter((p): p is PlacedItem => p !== undefined);
     },
@@ -284,7 +299,7 @@ export function createPostgresFeedStore(
 
     async latest(limit) {
       const list = await read(
-        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count FROM articles a ${PLACEMENT}
+        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${PLACEMENT}
          ORDER BY a.published_at DESC, a.id LIMIT $1`,
         [limit * 2],
       );
@@ -306,7 +321,7 @@ export function createPostgresFeedStore(
       // Matches on the GIN index, the newest SEARCH_RANKED of them ranked (as on SQLite), then one
       // page of rows; highlights are marked on that page only.
       const list = await read(
-        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count
+        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS}
          FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
                ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
          JOIN articles a ON a.id = m.id ${PLACEMENT}, to_tsquery('simple', $1) q

@@ -162,4 +162,10 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
         CREATE INDEX articles_feed_order ON articles (feed_url, published_at DESC, id DESC);
       `),
   },
+  {
+    version: 9,
+    name: "the publisher's name a feed list gives",
+    // As on SQLite: this name, else the feed's title (feeds.title), else its host names its headlines.
+    up: (db) => db.query(`ALTER TABLE feeds ADD COLUMN name ${TEXT}`),
+  },
 ];

@@ -9,9 +9,10 @@
  *   /fail/<s>.xml            HTTP 500
  *   /slow/<s>.xml            as ok, after SLOW_MS
  *   /hang/<s>.xml            never answers
- *   /hostile/<s>.xml         script tags, <img onerror>, javascript: links
+ *   /hostile/<s>.xml         script tags, <img onerror>, javascript: links (the channel title too)
  */
 import { createServer } from "node:http";
+import { fixtureChannelTitle } from "./feeds-config.ts";
 
 const PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
 const SLOW_MS = Number(process.env.SLOW_MS ?? 1500);
@@ -60,6 +61,12 @@ export function items(section: string, mode: string): Item[] {
   return mode === "empty" ? [] : list;
 }
 
+/** The channel's title: a hostile feed's carries markup and a script, which must reach pages as text. */
+const channelTitle = (section: string, mode: string) =>
+  mode === "hostile"
+    ? `<script>window.__pwned=7</script>Hostile <b>${section}</b> &lt;i&gt;Courier&lt;/i&gt;`
+    : fixtureChannelTitle(section);
+
 function rss(section: string, mode: string): string {
   const now = Date.now();
   const body = items(section, mode)
@@ -80,7 +87,7 @@ function rss(section: string, mode: string): string {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
-<channel><title>${section} fixture feed</title><link>https://news.example/${section}</link><description>Fixture</description>
+<channel><title>${esc(channelTitle(section, mode))}</title><link>https://news.example/${section}</link><description>Fixture</description>
 ${body}
 </channel></rss>`;
 }
