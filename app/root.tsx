@@ -77,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ProgressBar />
         <SiteHeader now={data?.now} />
+        <Toaster />
         <main
           id="main"
           tabIndex={-1}
@@ -85,7 +86,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
