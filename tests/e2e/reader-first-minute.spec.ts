@@ -15,7 +15,7 @@ function separatorsKeptWithTheirItem(page: Page, selector: string) {
       const chars: Array<{ node: Text; offset: number }> = [];
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const text = n.textContent ?? "";
-        for (let i = 0; i < text.length; i++) if (text[i].trim()) chars.push({ node: n as Text, offset: i });
+        for (let i = 0; i < text.length; i++) if (text[i]?.trim()) chars.push({ node: n as Text, offset: i });
       }
       const top = ({ node, offset }: { node: Text; offset: number }) => {
         const range = document.createRange();
@@ -23,11 +23,12 @@ function separatorsKeptWithTheirItem(page: Page, selector: string) {
         range.setEnd(node, offset + 1);
         return Math.round(range.getBoundingClientRect().top);
       };
-      return chars.flatMap((c, i) =>
-        c.node.textContent?.[c.offset] === "·" && chars[i + 1]
-          ? [{ text: element.textContent, sameLine: top(c) === top(chars[i + 1]) }]
-          : [],
-      );
+      return chars.flatMap((c, i) => {
+        const next = chars[i + 1];
+        return c.node.textContent?.[c.offset] === "·" && next
+          ? [{ text: element.textContent, sameLine: top(c) === top(next) }]
+          : [];
+      });
     }),
   );
 }
@@ -79,7 +80,9 @@ test.describe("sample illustrations in dark mode", () => {
       context.drawImage(img, 0, 0);
       const { data: px } = context.getImageData(0, 0, img.width, img.height);
       let sum = 0;
-      for (let i = 0; i < px.length; i += 4) sum += 0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2];
+      for (let i = 0; i < px.length; i += 4) {
+        sum += 0.2126 * (px[i] ?? 0) + 0.7152 * (px[i + 1] ?? 0) + 0.0722 * (px[i + 2] ?? 0);
+      }
       return sum / (px.length / 4) / 255;
     }, png);
   }
