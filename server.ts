@@ -5,8 +5,11 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { identity } from "./content/identity.ts";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
 import { loadFeedsConfig } from "./server/feeds/feeds-config.server.ts";
+import { upLine } from "./server/log-format.server.ts";
+import { logFormat, logger } from "./server/logger.server.ts";
 import { refuseConnect } from "./server/methods.server.ts";
 
 process.env.NODE_ENV ??= "production";
@@ -68,7 +71,9 @@ if (config.NODE_ENV === "development") {
 await (app.locals.ready as Promise<void> | undefined)?.catch(exitOnStartError);
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
-  console.log(`The site is on ${config.SITE_URL} (listening on ${config.HOST}:${config.PORT})`);
+  // At a terminal, one plain line; in JSON logs, a JSON line like every other.
+  if (logFormat === "text") console.log(upLine(identity.title, config.SITE_URL));
+  else logger.info({ url: config.SITE_URL, host: config.HOST, port: config.PORT }, "listening");
 });
 refuseConnect(server);
 server.on("error", (error) => {

@@ -78,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ProgressBar />
         <SiteHeader now={data?.now} />
+        <Toaster />
         <main
           id="main"
           tabIndex={-1}
@@ -86,7 +87,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -25,7 +25,7 @@ export const aboutPage: StaticPage = {
   description:
     "Who we are: an independent news site on electric vehicles, charging and clean transport, part of the Civic Press Network.",
   intro: `${site.title} is a public news site about the move to electric transport: the vehicles, the chargers and the grid behind them, and the policies and prices that shape them. Alongside that beat we bring together the day's local, national and world headlines from trusted publishers, so readers can follow both in one place.`,
-  updated: "2024-11-01",
+  updated: "2026-11-22",
   sections: [
     {
       id: "mission",
@@ -94,7 +94,7 @@ export const privacyPage: StaticPage = {
   description:
     "How The Electric Ledger handles your information: no accounts, no tracking cookies by default, and answers to privacy requests within 72 hours.",
   intro: `${site.title} is built to collect as little personal information as possible. You can read everything on the site without creating an account or telling us who you are. This policy explains the small amount of information we do handle, why, how long we keep it and the choices you have. It is published by the ${site.publisher}.`,
-  updated: "2024-11-01",
+  updated: "2026-11-22",
   sections: [
     {
       id: "summary",
@@ -200,7 +200,7 @@ export const termsPage: StaticPage = {
   description:
     "The terms for using The Electric Ledger: how you may use the site, links to publishers, submissions, intellectual property and our limits of liability.",
   intro: `These terms explain the rules for using ${site.title}, published by the ${site.publisher}. By using the site you agree to them. They are written to be read, so if anything is unclear, please ask us.`,
-  updated: "2024-11-01",
+  updated: "2026-11-22",
   sections: [
     {
       id: "using-the-site",

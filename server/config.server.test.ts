@@ -35,6 +35,14 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ INGEST_NICE: "-5" })).toThrow(/INGEST_NICE must be 0 or more/);
   });
 
+  it("reads the log format: auto unless told, json or text; anything else is named", () => {
+    expect(parseConfig({}).LOG_FORMAT).toBe("auto");
+    expect(parseConfig({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+    expect(() => parseConfig({ LOG_FORMAT: "pretty" })).toThrow(
+      /LOG_FORMAT must be "auto", "json" or "text"/,
+    );
+  });
+
   it("reads the page cache's byte budget: unset (a share of the heap) or 1 to 4096 MiB", () => {
     expect(parseConfig({}).PAGE_CACHE_MB).toBeUndefined();
     expect(parseConfig({ PAGE_CACHE_MB: "32" }).PAGE_CACHE_MB).toBe(32);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_FORMATS } from "./log-format.server.ts";
 
 /**
  * Configuration comes from the environment and is validated once at start: a bad value stops the
@@ -82,6 +83,8 @@ const schema = z.object({
   /** Behind a reverse proxy: "on", a hop count, or addresses/subnets to trust for X-Forwarded-For. */
   TRUST_PROXY: z.string().max(500, "must be at most 500 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** JSON lines, readable text, or auto: text at a terminal, JSON otherwise (log-format.server.ts). */
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'must be "auto", "json" or "text"' }).default("auto"),
   FEEDS_CONFIG: z.string().min(1, "must not be empty").optional(),
   FEED_REFRESH_MINUTES: z.coerce
     .number({ error: "must be a number" })

@@ -33,7 +33,7 @@ function Expired() {
         This confirmation link has expired or has already been used. Links work for a week.
       </p>
       <p className="mt-4">
-        <Link to="/#newsletter" className="font-semibold text-[var(--link)] underline">
+        <Link to="/#newsletter-email" className="font-semibold text-[var(--link)] underline">
           Sign up again on the home page
         </Link>
       </p>

@@ -218,7 +218,12 @@ export function createIngest(options: IngestOptions): Ingest {
           feeds: outcomes.length,
           changed: changedSections,
         });
-        log.debug({ feeds: outcomes.length, ms }, "refresh cycle done");
+        // One line a cycle: a terminal shows it instead of each feed's (log-format.server.ts).
+        // A refresh cancelled by stop() was not a check.
+        const feeds = outcomes.filter((o) => o.status !== "skipped").length;
+        const failed = outcomes.filter((o) => o.status === "failed").length;
+        const level = failed > 0 ? "warn" : feeds > 0 ? "info" : "debug";
+        log[level]({ feeds, failed, ms }, "refresh cycle done");
       }
       await prune().catch((error) => log.error({ err: errorMessage(error) }, "archive prune failed"));
     }

@@ -73,7 +73,7 @@ test.describe("the frame", () => {
     await page.goto("/about");
     await expect(page.getByRole("banner").getByRole("link", { name: "Subscribe" })).toHaveAttribute(
       "href",
-      "/#newsletter",
+      "/#newsletter-email",
     );
   });
 });

@@ -5,6 +5,23 @@ import { SHEET_LINKS } from "../../lib/sections.ts";
 import { X } from "../ui/icons.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
+/**
+ * The rest of the site, below the sections (spec: the sheet lists the 18 sections; a phone reader
+ * otherwise reaches these only through the footer). The footer's labels, in its order (More, then
+ * Legal), with Home first.
+ */
+const SITE_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/blog", label: "Blog" },
+  { to: "/books", label: "Books" },
+  { to: "/radio", label: "Live Radio" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
+
+const sheetLink =
+  "block px-2 py-2.5 text-base hover:bg-black/5 aria-[current=page]:font-semibold dark:hover:bg-white/10";
+
 export type SheetProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -12,13 +29,16 @@ export type SheetProps = {
 };
 
 /**
- * The side sheet titled "Navigation": the 18 destinations, a search box and a Subscribe button.
+ * The side sheet titled "Navigation": the 18 destinations, the site's other pages, a search box
+ * and a Subscribe button.
  * Radix's dialog traps focus and closes on Escape; focus then returns to the menu button.
  * Opening focuses the sheet itself, so the first Tab reaches the close button.
  */
 export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProps) {
   const close = () => onOpenChange(false);
   const sheet = useRef<HTMLDivElement>(null);
+  // Subscribe moves focus to the newsletter's email field: closing must not take it back.
+  const toNewsletter = useRef(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,7 +52,8 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProp
           }}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            returnFocusTo.current?.focus();
+            if (!toNewsletter.current) returnFocusTo.current?.focus();
+            toNewsletter.current = false;
           }}
           className="fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col overflow-y-auto bg-surface p-4 shadow-xl outline-none sm:w-[350px]"
         >
@@ -52,11 +73,21 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProp
             <ul className="divide-y divide-[var(--line)]">
               {SHEET_LINKS.map((l) => (
                 <li key={l.to}>
-                  <NavLink
-                    to={l.to}
-                    onClick={close}
-                    className="block px-2 py-2.5 text-base hover:bg-black/5 aria-[current=page]:font-semibold dark:hover:bg-white/10"
-                  >
+                  <NavLink to={l.to} onClick={close} className={sheetLink}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="sheet-more" className="mt-4 border-t-4 border-double border-line pt-3">
+            <h2 id="sheet-more" className="px-2 text-sm font-semibold uppercase tracking-wide text-muted">
+              More
+            </h2>
+            <ul className="mt-1 divide-y divide-[var(--line)]">
+              {SITE_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end onClick={close} className={sheetLink}>
                     {l.label}
                   </NavLink>
                 </li>
@@ -64,8 +95,11 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: SheetProp
             </ul>
           </nav>
           <Link
-            to="/#newsletter"
-            onClick={close}
+            to="/#newsletter-email"
+            onClick={() => {
+              toNewsletter.current = true;
+              close();
+            }}
             className="mt-4 rounded bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong"
           >
             Subscribe

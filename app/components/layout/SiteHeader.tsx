@@ -19,7 +19,7 @@ export function SiteHeader({ now }: { now?: string }) {
           <TodayDate now={today} />
           <NewsSectionsMenu />
           <Link
-            to="/#newsletter"
+            to="/#newsletter-email"
             className="rounded bg-accent px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-strong"
           >
             Subscribe

@@ -1,8 +1,32 @@
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { type RefObject, useEffect, useId, useRef } from "react";
+import { useFetcher, useLocation, useNavigationType } from "react-router";
 import type { NewsletterResult } from "../../lib/newsletter.ts";
 import { notify } from "../../lib/toast.ts";
 import { type IconProps, Svg } from "../ui/icons.tsx";
+
+/**
+ * The email field's id: every Subscribe link points at it (/#newsletter-email), so that a plain
+ * link, without JavaScript, scrolls to the field and the browser focuses it (a focusable fragment
+ * target takes focus). `#newsletter` (the block) still scrolls to the block.
+ */
+const EMAIL_ID = "newsletter-email";
+
+/**
+ * A client-side navigation to /#newsletter-email (Subscribe on another page) renders this block
+ * once its script has arrived, after the router has looked for the field and, not finding it,
+ * scrolled to the top: bring the field into view and focus it when the block is there. Only for a
+ * link followed (PUSH/REPLACE): a page load does this itself, and Back restores where the reader was.
+ */
+function useFocusWhenLinked(input: RefObject<HTMLInputElement | null>) {
+  const { hash, key } = useLocation();
+  const navigation = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (key) is a new request
+  useEffect(() => {
+    if (hash !== `#${EMAIL_ID}` || navigation === "POP" || !input.current) return;
+    input.current.scrollIntoView();
+    input.current.focus({ preventScroll: true });
+  }, [key]);
+}
 
 /**
  * The newsletter block. A plain POST form (works without JavaScript; the page then shows the
@@ -12,8 +36,9 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
   const result = fetcher.data ?? fallback;
   const form = useRef<HTMLFormElement>(null);
-  const inputId = useId();
+  const email = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  useFocusWhenLinked(email);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -51,11 +76,12 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
           noValidate
         >
           <input type="hidden" name="intent" value="newsletter" />
-          <label htmlFor={inputId} className="sr-only">
+          <label htmlFor={EMAIL_ID} className="sr-only">
             Email address
           </label>
           <input
-            id={inputId}
+            ref={email}
+            id={EMAIL_ID}
             name="email"
             type="email"
             required
@@ -64,7 +90,7 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
             defaultValue={error ? (result?.ok === false ? result.email : "") : ""}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="min-w-0 flex-1 rounded border border-line bg-page px-3 py-2.5 aria-[invalid=true]:border-red-600"
+            className="min-w-0 flex-1 scroll-mt-64 rounded border border-line bg-page px-3 py-2.5 aria-[invalid=true]:border-red-600"
           />
           <button
             type="submit"

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatLongDate, formatShortDate } from "../../lib/dates.ts";
 import { POST_IMAGE_HEIGHT, POST_IMAGE_WIDTH, type PostSummary } from "../../lib/posts.ts";
@@ -32,7 +33,10 @@ export function PostImage({
   );
 }
 
-/** "By Maya Okafor · Nov 21, 2026 · 5 min read" */
+/**
+ * "By Maya Okafor · Nov 21, 2026 · 5 min read". Each "·" belongs to the item after it (no break
+ * between them), so a narrow screen wraps before a separator and never leaves one at a line's end.
+ */
 export function PostByline({ post, long = false }: { post: PostSummary; long?: boolean }) {
   const format = long ? formatLongDate : formatShortDate;
   return (
@@ -40,19 +44,27 @@ export function PostByline({ post, long = false }: { post: PostSummary; long?: b
       <span>
         By <span className="font-semibold text-[var(--fg)]">{post.author}</span>
       </span>
-      <span aria-hidden="true">·</span>
-      <time dateTime={post.publishedAt}>{format(post.publishedAt)}</time>
+      <Separated>
+        <time dateTime={post.publishedAt}>{format(post.publishedAt)}</time>
+      </Separated>
       {post.updatedAt ? (
-        <>
-          <span aria-hidden="true">·</span>
-          <span>
-            Updated <time dateTime={post.updatedAt}>{format(post.updatedAt)}</time>
-          </span>
-        </>
+        <Separated>
+          Updated <time dateTime={post.updatedAt}>{format(post.updatedAt)}</time>
+        </Separated>
       ) : null}
-      <span aria-hidden="true">·</span>
-      <span>{post.readTime} min read</span>
+      <Separated>{post.readTime} min read</Separated>
     </p>
+  );
+}
+
+function Separated({ children }: { children: ReactNode }) {
+  return (
+    <span>
+      <span aria-hidden="true" className="mr-2">
+        ·
+      </span>
+      {children}
+    </span>
   );
 }
 
@@ -103,7 +115,7 @@ export function PostCard({
             </p>
             <p>
               <time dateTime={post.publishedAt}>{formatShortDate(post.publishedAt)}</time>
-              <span aria-hidden="true"> · </span>
+              <span aria-hidden="true">{" ·\u00a0"}</span>
               {post.readTime} min read
             </p>
           </div>

@@ -29,13 +29,15 @@ function PlainToasts({ toasts }: { toasts: readonly Toast[] }) {
 }
 
 /**
- * The page's notification area; announced politely, errors assertively. It sits at the bottom
- * (the right-hand corner on wide screens), where no navigation is: the top bar, masthead and
- * section links are all at the top, and nothing is fixed at the bottom. Below the mobile menu's
- * overlay (z-40), so an open menu is never covered either. Padded only while it holds a toast:
- * an empty area has no height, so the first toast does not move it (no layout shift). A live
- * region from the first render: screen readers announce what is added to a region they already
- * watch more reliably than a status element that appears on its own.
+ * The page's notification area; announced politely, errors assertively. It sits just below the
+ * header (the right-hand side of the content column on wide screens), over the ticker rather than
+ * the lead story: at the bottom of a phone's first screen is the lead headline, and of a laptop's
+ * the lead's excerpt and date, and the header and navigation are above. Once the reader has
+ * scrolled past the header it stays at the top of the screen. Below the mobile menu's overlay
+ * (z-40), so an open menu is never covered either. The area has no height (the toasts hang from
+ * it), so a toast moves nothing (no layout shift). A live region from the first render: screen
+ * readers announce what is added to a region they already watch more reliably than a status
+ * element that appears on its own.
  */
 export function Toaster() {
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
@@ -45,13 +47,15 @@ export function Toaster() {
       aria-label="Notifications"
       aria-live="polite"
       aria-relevant="additions text"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center has-[li]:p-3 sm:left-auto sm:has-[li]:p-4"
+      className="pointer-events-none sticky top-0 z-30 h-0"
     >
-      {toasts.length > 0 ? (
-        <Suspense fallback={null}>
-          <ToastList toasts={toasts} />
-        </Suspense>
-      ) : null}
+      <div className="mx-auto flex max-w-7xl justify-center px-3 pt-3 sm:justify-end sm:px-6">
+        {toasts.length > 0 ? (
+          <Suspense fallback={null}>
+            <ToastList toasts={toasts} />
+          </Suspense>
+        ) : null}
+      </div>
     </section>
   );
 }
