@@ -296,6 +296,17 @@ describe("loadHome", () => {
     );
   });
 
+  it("leaves the ticker empty, not the page waiting, when the latest articles do not come in time", async () => {
+    // A fresh store's ticker waits for the feeds' first tries; a hanging publisher must not hold home.
+    const slowTicker = {
+      ...services,
+      feeds: { ...services.feeds, latestArticles: () => new Promise<never>(() => {}) },
+    } as unknown as Services;
+    const home = await loadHome(slowTicker, { deadlineMs: 200, log: recorder().log });
+    expect(home.ticker).toEqual([]);
+    expect(home.blocks.map((b) => b.key)).toEqual(["local"]);
+  });
+
   it("sends an image address only for the lead, the one card that shows its picture", async () => {
     const home = await loadHome(services);
     expect(home.blocks[0]?.articles.map((a) => a.imageUrl)).toEqual([

@@ -129,7 +129,13 @@ export async function loadHome(
         ),
       ),
     ),
-    feeds.latestArticles(TICKER_LIMIT),
+    // The ticker waits no longer than the blocks: on a fresh store it may wait for the feeds' first
+    // tries (samples or not), and then it is left empty rather than holding the page.
+    withDeadline(feeds.latestArticles(TICKER_LIMIT), deadlineMs).catch((error: unknown) => {
+      if (!(error instanceof LoadTimeoutError)) throw error;
+      log.warn({ err: error.message }, "home ticker left empty: the latest articles did not load in time");
+      return { articles: [], sample: false };
+    }),
   ]);
   // Sections without a feed never load; if every one that has feeds timed out, nothing could.
   if (sections.some((s) => s === null) && sections.every((s) => s === null || s.noFeed))
