@@ -144,7 +144,10 @@ export function createPageCache({
       entries.delete(key);
       entries.set(key, hit);
       if ((!hit.stale && hit.expires > t) || rendering.has(key)) {
-        send(res, hit, hit.stale || hit.expires <= t ? "stale" : "hit");
+        const old = hit.stale || hit.expires <= t;
+        send(res, hit, old ? "stale" : "hit");
+        // A stale copy (its successor rendering, or a store that is down) is for this reader only.
+        if (old) res.setHeader("Cache-Control", "no-store");
         return void res.send(hit.body.replaceAll(PLACEHOLDER, nonce));
       }
     }
