@@ -273,6 +273,13 @@ export function awaitUnlessCold<T>(load: (cold: Required<ColdWait>) => Promise<T
   ]);
 }
 
+/**
+ * What a streamed page (a cold section's) and a page past the end answer with: kept by no cache. A
+ * streamed page's outcome is unknown when its headers go out (it may yet fail), and nothing is past
+ * the end that a cache should hold.
+ */
+export const NO_STORE_INIT = { headers: { "Cache-Control": "no-store" } } as const;
+
 /** What a page that could not load its articles answers: 503, kept by no cache. */
 export const LOAD_FAILURE_INIT = {
   status: 503,
