@@ -88,11 +88,25 @@ describe("/api/health/feeds when the store fails", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toMatchObject({
-      store: { reachable: false, error: "connect ECONNREFUSED 10.0.0.5:5432 (ECONNREFUSED)" },
+      store: { reachable: false, code: "ECONNREFUSED" },
       feeds: [],
       lastCycle: null,
     });
     expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatchObject({
+      reason: "connect ECONNREFUSED 10.0.0.5:5432 (ECONNREFUSED)",
+    });
+  });
+
+  it("publishes no database message (host, port, user), only the error's code", async () => {
+    const denied = Object.assign(new Error('password authentication failed for user "evnews"'), {
+      code: "28P01",
+    });
+    const { base } = await details("on", () => Promise.reject(denied));
+    const text = await (await fetch(`${base}/api/health/feeds`)).text();
+    expect(JSON.parse(text).store).toEqual({ reachable: false, code: "28P01" });
+    expect(text).not.toContain("evnews");
+    expect(text).not.toContain("password");
   });
 });
 

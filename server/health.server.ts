@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { errorCode, errorMessage } from "./feeds/errors.ts";
+import { errorLine } from "./feeds/errors.ts";
 import { logger } from "./logger.server.ts";
 import type { Store } from "./store/store.ts";
 
@@ -22,8 +22,7 @@ export async function storeState(store: Pick<Store, "ping">, waitMs = READY_WAIT
     return { reachable: true };
   } catch (error) {
     ping.catch(() => {});
-    const code = errorCode(error);
-    return { reachable: false, error: `${errorMessage(error).split("\n")[0]}${code ? ` (${code})` : ""}` };
+    return { reachable: false, error: errorLine(error) };
   } finally {
     clearTimeout(timer);
   }

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import { errorLine } from "./feeds/errors.ts";
 import { logger } from "./logger.server.ts";
 import type { Store } from "./store/store.ts";
 
@@ -92,7 +93,7 @@ export function createStoreRateLimiter(
         // The count may still fail after the wait; that is already logged here.
         count.catch(() => {});
         log.warn(
-          { event: "rate_limit.fail_open", bucket, client: key, reason: errorReason(error) },
+          { event: "rate_limit.fail_open", bucket, client: key, reason: errorLine(error) },
           `${bucket} rate limit could not be checked; letting the request through`,
         );
         return { ok: true };
@@ -124,13 +125,6 @@ export function limiterFor(
     memoryLimiters.set(bucket, kept);
   }
   return kept.limiter;
-}
-
-/** An error's message and code (a PostgreSQL error's SQLSTATE, a socket's errno), one line. */
-export function errorReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as { code?: unknown }).code;
-  return `${error.message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}`;
 }
 
 export type RatePruneOptions = {
@@ -178,7 +172,7 @@ export function startRateLimitPruning(
     running = true;
     pruneRateLimits(rateLimits, storedWindows, options)
       .catch((error: unknown) =>
-        log.warn({ event: "rate_limit.prune_failed", reason: errorReason(error) }, "rate limit prune failed"),
+        log.warn({ event: "rate_limit.prune_failed", reason: errorLine(error) }, "rate limit prune failed"),
       )
       .finally(() => {
         running = false;
