@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
 import { healthDetailsAccess, readinessCheck, storeState, withoutToken } from "./health.server.ts";
+import { renameTableAway } from "./store/testing/faults.ts";
+import { renameSqliteTableAway } from "./store/testing/sqlite-files.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 const servers: Server[] = [];
@@ -137,6 +139,22 @@ describe.each(await storeKinds())("readiness on %s", (kind) => {
     }
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(await storeState(t.store)).toEqual({ reachable: false, error: expect.any(String) });
+  });
+
+  it("is not ready when the store's tables cannot be read (a query that touches no table would pass)", async () => {
+    const putBack =
+      t.kind === "sqlite"
+        ? renameSqliteTableAway(t.location.dataDir, "articles")
+        : await renameTableAway(t.location.databaseUrl ?? "", "articles");
+    try {
+      expect(await storeState(t.store)).toEqual({
+        reachable: false,
+        error: expect.stringMatching(/articles/),
+      });
+    } finally {
+      await putBack();
+    }
+    expect(await storeState(t.store)).toEqual({ reachable: true });
   });
 });
 

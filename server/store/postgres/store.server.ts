@@ -212,7 +212,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       },
     },
     async ping() {
-      await query("SELECT 1");
+      // A real table, as on SQLite: the schema this code reads must be there, not only a server.
+      await query("SELECT 1 FROM articles LIMIT 1");
     },
     /**
      * PostgreSQL checks its own pages (checksums, WAL); what this reports is a database this code
