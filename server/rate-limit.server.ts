@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import { errorLine } from "./feeds/errors.ts";
 import { logger } from "./logger.server.ts";
-import type { Store } from "./store/store.ts";
+import { RATE_LIMIT_WAIT_MS, type Store } from "./store/store.ts";
 
 /**
  * Who is asking, for per-client limits: the client's address as Express sees it (set per request in
@@ -61,8 +61,7 @@ export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLim
   };
 }
 
-/** How long a request waits for the database's count before it is let through (and that logged). */
-export const RATE_LIMIT_WAIT_MS = 2000;
+export { RATE_LIMIT_WAIT_MS } from "./store/store.ts";
 
 /** Each limit counted in the database and its window, for the background prune (a few entries). */
 const storedWindows = new Map<string, number>();
