@@ -119,15 +119,25 @@ export async function loadHome(
   const { feeds, config } = services;
   const [sections, latest] = await Promise.all([
     Promise.all(
-      HOME_SECTIONS.map((key) =>
-        withDeadline(sectionArticles(services, key, HOME_PER_SECTION, log, { onColdWait }), deadlineMs).catch(
-          (error: unknown) => {
-            if (error instanceof StoreUnavailableError) throw error;
-            log.warn({ section: key, err: String(error) }, "home block left out: its section did not load");
-            return null;
-          },
-        ),
-      ),
+      HOME_SECTIONS.map((key) => {
+        // Only a section that waited for its publishers may be left out: a store that is merely
+        // slow is a store failure (the page's 503), never a home silently short of blocks.
+        let waitedCold = false;
+        const cold = () => {
+          waitedCold = true;
+          onColdWait?.();
+        };
+        return withDeadline(
+          sectionArticles(services, key, HOME_PER_SECTION, log, { onColdWait: cold }),
+          deadlineMs,
+        ).catch((error: unknown) => {
+          if (error instanceof StoreUnavailableError) throw error;
+          if (error instanceof LoadTimeoutError && !waitedCold)
+            throw new StoreUnavailableError(`section articles (${key}): no answer in time`, { cause: error });
+          log.warn({ section: key, err: String(error) }, "home block left out: its section did not load");
+          return null;
+        });
+      }),
     ),
     // The ticker waits no longer than the blocks: on a fresh store it may wait for the feeds' first
     // tries (samples or not), and then it is left empty rather than holding the page.
