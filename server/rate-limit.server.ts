@@ -143,13 +143,19 @@ export type RatePruneOptions = {
 export async function pruneRateLimits(
   rateLimits: Pick<Store["rateLimits"], "prune">,
   windows: ReadonlyMap<string, number> = storedWindows,
-  { batch = 1000, maxBatches = 1000, now = Date.now() }: RatePruneOptions & { now?: number } = {},
+  {
+    batch = 1000,
+    maxBatches = 1000,
+    now = Date.now(),
+    stopped = () => false,
+  }: RatePruneOptions & { now?: number; stopped?: () => boolean } = {},
 ): Promise<number> {
   let deleted = 0;
   let statements = 0;
   for (const [bucket, windowMs] of windows) {
     for (;;) {
-      if (statements++ >= maxBatches) return deleted;
+      // Stopping (the process closes its store): the round ends between batches.
+      if (statements++ >= maxBatches || stopped()) return deleted;
       const n = await rateLimits.prune(bucket, now - windowMs, batch);
       deleted += n;
       if (n < batch) break;
@@ -160,23 +166,34 @@ export async function pruneRateLimits(
   return deleted;
 }
 
-/** pruneRateLimits every `everyMs`, in the background; stop() ends it. A failed round is logged. */
+/**
+ * pruneRateLimits every `everyMs`, in the background. stop() ends it: a running round stops after
+ * its current batch, and stop() resolves once it has (so the store can be closed after it).
+ */
 export function startRateLimitPruning(
   rateLimits: Pick<Store["rateLimits"], "prune">,
   { everyMs = 60_000, log = logger, ...options }: RatePruneOptions = {},
-): { stop(): void } {
-  let running = false;
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let stopped = false;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    pruneRateLimits(rateLimits, storedWindows, options)
-      .catch((error: unknown) =>
-        log.warn({ event: "rate_limit.prune_failed", reason: errorLine(error) }, "rate limit prune failed"),
+    if (running || stopped) return;
+    running = pruneRateLimits(rateLimits, storedWindows, { ...options, stopped: () => stopped })
+      .then(
+        () => {},
+        (error: unknown) =>
+          log.warn({ event: "rate_limit.prune_failed", reason: errorLine(error) }, "rate limit prune failed"),
       )
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   }, everyMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
