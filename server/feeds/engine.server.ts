@@ -207,6 +207,19 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     else unsaved.delete(url);
   };
 
+  // The first change after samples were served (no feed reached yet) is every page's: a cached
+  // sample page of a section whose feeds still fail must not outlive the first live news.
+  let samplesServed = false;
+  const onStoreChange =
+    options.onStoreChange &&
+    ((sections: FeedSectionKey[]) => {
+      if (samplesServed) {
+        samplesServed = false;
+        return options.onStoreChange?.([...new Set([...feeds.keys(), ...sections])]);
+      }
+      options.onStoreChange?.(sections);
+    });
+
   // The configuration is written before the worker starts, so both sides see the same feeds.
   const synced = store.syncFeeds(feeds, { prune: options.pruneUnlisted ?? true });
   let ingest: Ingest | undefined;
@@ -233,7 +246,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
               quiet: options.logger !== undefined,
               nice: options.ingestNice,
             },
-            { onChange: options.onStoreChange, onCycle, onUnsaved, logger: log },
+            { onChange: onStoreChange, onCycle, onUnsaved, logger: log },
           )
         : createIngest({
             ...common,
@@ -243,7 +256,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
             now,
             random: options.random,
             logger: log,
-            onChange: options.onStoreChange,
+            onChange: onStoreChange,
             onCycle,
             onUnsaved,
           });
@@ -377,7 +390,10 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         }
         if (perFeed.every((items) => items.length === 0) && sampleFallback && !(await reachedOnceTried())) {
           const items = await samples.items(key);
-          if (items.length > 0) return { articles: buildSectionArticles(key, [items], limit), sample: true };
+          if (items.length > 0) {
+            samplesServed = true;
+            return { articles: buildSectionArticles(key, [items], limit), sample: true };
+          }
         }
       }
       return { articles: buildSectionArticles(key, perFeed, limit), sample: false };
@@ -425,6 +441,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         all.push(...buildSectionArticles(section, [await samples.items(section)], limit));
       }
       all.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+      if (all.length > 0) samplesServed = true;
       return {
         articles: all.slice(0, limit).map((a) => ({ ...a, featured: false })),
         sample: all.length > 0,
@@ -444,6 +461,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
           all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
         }
         const hits = searchSampleArticles(all, query, offset + limit + 1);
+        if (hits.length > 0) samplesServed = true;
         return {
           hits: hits.slice(offset, offset + limit),
           more: hits.length > offset + limit,
