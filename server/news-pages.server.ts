@@ -18,6 +18,7 @@ import { StoreUnavailableError, UnknownSectionError } from "./feeds/errors.ts";
 import { imageSrc } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import type { Services } from "./services.server.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** The home page's blocks, in the spec's order. */
 export const HOME_SECTIONS = ["local", "national", "world", "technology", "business", "politics"] as const;
@@ -239,11 +240,7 @@ export const COLD_LOAD_DEADLINE_MS = 8000;
 export class LoadTimeoutError extends Error {}
 
 export function withDeadline<T>(promise: Promise<T>, ms = COLD_LOAD_DEADLINE_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LoadTimeoutError("The publishers did not answer in time")), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return withTimeout(promise, ms, () => new LoadTimeoutError("The publishers did not answer in time"));
 }
 
 /**

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import { errorLine } from "./feeds/errors.ts";
 import { logger } from "./logger.server.ts";
 import { RATE_LIMIT_WAIT_MS, type Store } from "./store/store.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /**
  * Who is asking, for per-client limits: the client's address as Express sees it (set per request in
@@ -81,13 +82,9 @@ export function createStoreRateLimiter(
   storedWindows.set(bucket, Math.max(windowMs, storedWindows.get(bucket) ?? 0));
   return {
     async take(key, now = Date.now()) {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs);
-      });
       const count = rateLimits.take(bucket, key, limit, windowMs, now);
       try {
-        return await Promise.race([count, late]);
+        return await withTimeout(count, waitMs, () => new Error(`no answer within ${waitMs} ms`));
       } catch (error) {
         // The count may still fail after the wait; that is already logged here.
         count.catch(() => {});
@@ -96,8 +93,6 @@ export function createStoreRateLimiter(
           `${bucket} rate limit could not be checked; letting the request through`,
         );
         return { ok: true };
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
