@@ -138,11 +138,20 @@ describe("deep pages and the search limit on the real app", () => {
     for (const page of [101, 9999]) {
       const section = await fetch(`${base}/technology?page=${page}`);
       expect(section.status, String(page)).toBe(404);
+      expect(section.headers.get("cache-control"), String(page)).toBe("no-store");
       expect(await section.text()).toContain("Older headlines end at page 100.");
       const search = await fetch(`${base}/search?q=seeded&page=${page}`);
       expect(search.status, String(page)).toBe(404);
+      expect(search.headers.get("cache-control"), String(page)).toBe("no-store");
       expect(await search.text()).toContain("Search results stop at page 100.");
     }
+  });
+
+  it("answers a page past the archive's end with 404 and no-store (nothing there for a cache to keep)", async () => {
+    // The test's store is empty: page 2 of any section is past its end.
+    const res = await fetch(`${base}/world?page=2`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   it("refuses a client's searches past SEARCH_RATE_LIMIT with 429, Retry-After and a readable page; cached ones go on", async () => {

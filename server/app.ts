@@ -11,6 +11,7 @@ import type { ViteDevServer } from "vite";
 import { aiService } from "../app/lib/ai-faq.ts";
 import { SECTIONS } from "../app/lib/sections.ts";
 import type { Config } from "./config.server.ts";
+import { contactLimiter } from "./contact.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
 import { createFeedEngine } from "./feeds/engine.server.ts";
 import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
@@ -20,6 +21,7 @@ import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
 import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
+import { newsletterLimiter } from "./newsletter.server.ts";
 import { openServerStore, serverStoreReady } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
@@ -27,6 +29,7 @@ import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext, startRateLimitPruning } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
 import { nonceContext, servicesContext } from "./request-context.server.ts";
+import { searchLimiter } from "./search-limit.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
 import { listenForPageChanges } from "./store/open.server.ts";
@@ -131,10 +134,15 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   const services: Services = { config, store, feeds };
   // Expired rate-limit counts leave in small batches, in the background, never on a request.
   const ratePruning = startRateLimitPruning(store.rateLimits);
+  // Every database-counted limit is registered for that now, not at its first use: a restarted
+  // process would otherwise never prune the events of a form nobody has used since.
+  contactLimiter(config, store);
+  newsletterLimiter(config, store);
+  searchLimiter(config, store);
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {
-    ratePruning.stop();
+    await ratePruning.stop();
     await feeds.stop();
     await pageChanges?.close();
     await store.close();

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "./config.server.ts";
 import { createFeedsApi } from "./feeds/api.server.ts";
 import { healthDetailsAccess, readinessCheck, storeState, withoutToken } from "./health.server.ts";
+import { renameTableAway } from "./store/testing/faults.ts";
+import { renameSqliteTableAway } from "./store/testing/sqlite-files.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 const servers: Server[] = [];
@@ -88,11 +90,25 @@ describe("/api/health/feeds when the store fails", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toMatchObject({
-      store: { reachable: false, error: "connect ECONNREFUSED 10.0.0.5:5432 (ECONNREFUSED)" },
+      store: { reachable: false, code: "ECONNREFUSED" },
       feeds: [],
       lastCycle: null,
     });
     expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatchObject({
+      reason: "connect ECONNREFUSED 10.0.0.5:5432 (ECONNREFUSED)",
+    });
+  });
+
+  it("publishes no database message (host, port, user), only the error's code", async () => {
+    const denied = Object.assign(new Error('password authentication failed for user "evnews"'), {
+      code: "28P01",
+    });
+    const { base } = await details("on", () => Promise.reject(denied));
+    const text = await (await fetch(`${base}/api/health/feeds`)).text();
+    expect(JSON.parse(text).store).toEqual({ reachable: false, code: "28P01" });
+    expect(text).not.toContain("evnews");
+    expect(text).not.toContain("password");
   });
 });
 
@@ -123,6 +139,22 @@ describe.each(await storeKinds())("readiness on %s", (kind) => {
     }
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(await storeState(t.store)).toEqual({ reachable: false, error: expect.any(String) });
+  });
+
+  it("is not ready when the store's tables cannot be read (a query that touches no table would pass)", async () => {
+    const putBack =
+      t.kind === "sqlite"
+        ? renameSqliteTableAway(t.location.dataDir, "articles")
+        : await renameTableAway(t.location.databaseUrl ?? "", "articles");
+    try {
+      expect(await storeState(t.store)).toEqual({
+        reachable: false,
+        error: expect.stringMatching(/articles/),
+      });
+    } finally {
+      await putBack();
+    }
+    expect(await storeState(t.store)).toEqual({ reachable: true });
   });
 });
 

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { errorCode, errorMessage } from "./feeds/errors.ts";
+import { errorLine } from "./feeds/errors.ts";
 import { logger } from "./logger.server.ts";
 import type { Store } from "./store/store.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** The store as health reports it: answering, or not and why (one line). */
 export type StoreState = { reachable: true } | { reachable: false; error: string };
@@ -12,20 +13,13 @@ export const READY_WAIT_MS = 2000;
 
 /** Asks the store a trivial query, waiting at most `waitMs`. */
 export async function storeState(store: Pick<Store, "ping">, waitMs = READY_WAIT_MS): Promise<StoreState> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs);
-  });
   const ping = store.ping();
   try {
-    await Promise.race([ping, late]);
+    await withTimeout(ping, waitMs, () => new Error(`no answer within ${waitMs} ms`));
     return { reachable: true };
   } catch (error) {
     ping.catch(() => {});
-    const code = errorCode(error);
-    return { reachable: false, error: `${errorMessage(error).split("\n")[0]}${code ? ` (${code})` : ""}` };
-  } finally {
-    clearTimeout(timer);
+    return { reachable: false, error: errorLine(error) };
   }
 }
 

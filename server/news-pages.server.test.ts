@@ -199,8 +199,12 @@ describe("home on a cold start with one hanging publisher", () => {
       ...s,
       feeds: {
         ...feeds,
-        getSectionArticles: (key: string, limit?: number) =>
-          key === "local" ? new Promise<never>(() => {}) : feeds.getSectionArticles(key, limit),
+        getSectionArticles: (key: string, limit?: number, cold?: { onColdWait?: () => void }) => {
+          if (key !== "local") return feeds.getSectionArticles(key, limit);
+          // Cold: it waits for its publisher's first fetch, which never ends.
+          cold?.onColdWait?.();
+          return new Promise<never>(() => {});
+        },
       },
     } as Services;
     // The five arrive first (with real timers: their fetches' timeouts must not be run early).
@@ -294,6 +298,33 @@ describe("loadHome", () => {
     await expect(loadSection(broken({ getSectionArchive: down }), "local", 2, log)).rejects.toBeInstanceOf(
       StoreUnavailableError,
     );
+  });
+
+  it("fails home as a store failure when a block's read is only slow (no cold wait), never leaves it out", async () => {
+    const slowStore = {
+      ...services,
+      feeds: {
+        ...services.feeds,
+        getSectionArticles: (key: string) =>
+          key === "world"
+            ? new Promise<never>(() => {})
+            : services.feeds.getSectionArticles(key, HOME_PER_SECTION),
+      },
+    } as unknown as Services;
+    await expect(loadHome(slowStore, { deadlineMs: 200, log: recorder().log })).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
+  });
+
+  it("leaves the ticker empty, not the page waiting, when the latest articles do not come in time", async () => {
+    // A fresh store's ticker waits for the feeds' first tries; a hanging publisher must not hold home.
+    const slowTicker = {
+      ...services,
+      feeds: { ...services.feeds, latestArticles: () => new Promise<never>(() => {}) },
+    } as unknown as Services;
+    const home = await loadHome(slowTicker, { deadlineMs: 200, log: recorder().log });
+    expect(home.ticker).toEqual([]);
+    expect(home.blocks.map((b) => b.key)).toEqual(["local"]);
   });
 
   it("sends an image address only for the lead, the one card that shows its picture", async () => {

@@ -18,6 +18,7 @@ import { StoreUnavailableError, UnknownSectionError } from "./feeds/errors.ts";
 import { imageSrc } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import type { Services } from "./services.server.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** The home page's blocks, in the spec's order. */
 export const HOME_SECTIONS = ["local", "national", "world", "technology", "business", "politics"] as const;
@@ -119,17 +120,33 @@ export async function loadHome(
   const { feeds, config } = services;
   const [sections, latest] = await Promise.all([
     Promise.all(
-      HOME_SECTIONS.map((key) =>
-        withDeadline(sectionArticles(services, key, HOME_PER_SECTION, log, { onColdWait }), deadlineMs).catch(
-          (error: unknown) => {
-            if (error instanceof StoreUnavailableError) throw error;
-            log.warn({ section: key, err: String(error) }, "home block left out: its section did not load");
-            return null;
-          },
-        ),
-      ),
+      HOME_SECTIONS.map((key) => {
+        // Only a section that waited for its publishers may be left out: a store that is merely
+        // slow is a store failure (the page's 503), never a home silently short of blocks.
+        let waitedCold = false;
+        const cold = () => {
+          waitedCold = true;
+          onColdWait?.();
+        };
+        return withDeadline(
+          sectionArticles(services, key, HOME_PER_SECTION, log, { onColdWait: cold }),
+          deadlineMs,
+        ).catch((error: unknown) => {
+          if (error instanceof StoreUnavailableError) throw error;
+          if (error instanceof LoadTimeoutError && !waitedCold)
+            throw new StoreUnavailableError(`section articles (${key}): no answer in time`, { cause: error });
+          log.warn({ section: key, err: String(error) }, "home block left out: its section did not load");
+          return null;
+        });
+      }),
     ),
-    feeds.latestArticles(TICKER_LIMIT),
+    // The ticker waits no longer than the blocks: on a fresh store it may wait for the feeds' first
+    // tries (samples or not), and then it is left empty rather than holding the page.
+    withDeadline(feeds.latestArticles(TICKER_LIMIT), deadlineMs).catch((error: unknown) => {
+      if (!(error instanceof LoadTimeoutError)) throw error;
+      log.warn({ err: error.message }, "home ticker left empty: the latest articles did not load in time");
+      return { articles: [], sample: false };
+    }),
   ]);
   // Sections without a feed never load; if every one that has feeds timed out, nothing could.
   if (sections.some((s) => s === null) && sections.every((s) => s === null || s.noFeed))
@@ -223,11 +240,7 @@ export const COLD_LOAD_DEADLINE_MS = 8000;
 export class LoadTimeoutError extends Error {}
 
 export function withDeadline<T>(promise: Promise<T>, ms = COLD_LOAD_DEADLINE_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LoadTimeoutError("The publishers did not answer in time")), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return withTimeout(promise, ms, () => new LoadTimeoutError("The publishers did not answer in time"));
 }
 
 /**
@@ -266,6 +279,13 @@ export function awaitUnlessCold<T>(load: (cold: Required<ColdWait>) => Promise<T
     cold.then(() => ({ done: false, promise }) as const),
   ]);
 }
+
+/**
+ * What a streamed page (a cold section's) and a page past the end answer with: kept by no cache. A
+ * streamed page's outcome is unknown when its headers go out (it may yet fail), and nothing is past
+ * the end that a cache should hold.
+ */
+export const NO_STORE_INIT = { headers: { "Cache-Control": "no-store" } } as const;
 
 /** What a page that could not load its articles answers: 503, kept by no cache. */
 export const LOAD_FAILURE_INIT = {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, defaultPageCacheBytes, type PageCache } from "./page-cache.server.ts";
 
 const servers: Server[] = [];
+const PUBLIC = "public, max-age=60, stale-while-revalidate=300";
 afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
@@ -45,7 +46,8 @@ async function app(
     const page = typeof req.query.page === "string" ? ` page ${req.query.page}` : "";
     res
       .status(typeof options.status === "function" ? options.status() : (options.status ?? 200))
-      .type("html");
+      .type("html")
+      .set("Cache-Control", PUBLIC);
     // Written in pieces, as the streaming renderer does.
     res.write(`<html><script nonce="${n}">x</script>`);
     res.end(`${options.body?.() ?? ""}<p>render ${renders}${page}</p><script nonce="${n}">y</script></html>`);
@@ -121,12 +123,15 @@ describe("page cache", () => {
     // The new page is being rendered: other readers get the previous one at once.
     const meanwhile = await fetch(`${base}/world`);
     expect(meanwhile.headers.get("x-page-cache")).toBe("stale");
+    // Stale: for this reader only, never for a shared cache to keep.
+    expect(meanwhile.headers.get("cache-control")).toBe("no-store");
     expect(await meanwhile.text()).toContain("render 2");
     gated = false;
     open();
     expect(await (await rendering).text()).toContain("render 3");
     const after = await fetch(`${base}/world`);
     expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(after.headers.get("cache-control")).toBe(PUBLIC);
     expect(await after.text()).toContain("render 3");
     expect(renders()).toBe(3);
   });

@@ -62,7 +62,11 @@ export const DEFAULT_PAGE_CACHE_ENTRIES = 1000;
 /** A string's weight on the heap: V8 keeps one or two bytes a character; count the worse. */
 const weight = (key: string, body: string) => 2 * (key.length + body.length) + 200;
 
-/** The cache key of a request for `path`, or undefined when the query holds something the page reads oddly. */
+/**
+ * The cache key of a request for `path`: the path and only the parameters its page reads, in the
+ * page's order. A page number the pages do not read as one (1, 0, 10000, "2x") is left out, so it
+ * shares the first page's key, as it shows that page.
+ */
 export function pageCacheKey(path: string, query: URLSearchParams, params: readonly string[]): string {
   const kept: string[] = [];
   for (const name of params) {
@@ -144,7 +148,10 @@ export function createPageCache({
       entries.delete(key);
       entries.set(key, hit);
       if ((!hit.stale && hit.expires > t) || rendering.has(key)) {
-        send(res, hit, hit.stale || hit.expires <= t ? "stale" : "hit");
+        const old = hit.stale || hit.expires <= t;
+        send(res, hit, old ? "stale" : "hit");
+        // A stale copy (its successor rendering, or a store that is down) is for this reader only.
+        if (old) res.setHeader("Cache-Control", "no-store");
         return void res.send(hit.body.replaceAll(PLACEHOLDER, nonce));
       }
     }

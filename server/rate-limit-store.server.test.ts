@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createStoreRateLimiter } from "./rate-limit.server.ts";
-import { lockStore } from "./store/testing/faults.ts";
+import { holdAdvisoryLock, lockStore } from "./store/testing/faults.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -69,5 +69,35 @@ describe("a database-counted rate limit whose store fails", () => {
       expect.objectContaining({ client: "198.51.100.4", reason: "too many clients already (53300)" }),
       expect.any(String),
     );
+  });
+});
+
+describe.each((await storeKinds()).filter((k) => k === "postgres"))("an abandoned count on %s", (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+  });
+  afterEach(() => t.dispose());
+
+  // The limiter stops waiting after RATE_LIMIT_WAIT_MS; the count must give its pool connection
+  // back then too, or a locked table fills the request pool with counts nobody waits for.
+  it("gives up while the table is still locked", async () => {
+    const lock = await lockStore(t.location, ["rate_limit_hits"], HOLD_MS);
+    try {
+      await expect(t.store.rateLimits.take("contact", "203.0.113.9", 2, 600_000)).rejects.toThrow(/timeout/);
+      expect(lock.held()).toBe(true);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it("gives up while another count of the same client still holds its turn", async () => {
+    const turn = await holdAdvisoryLock(t.location.databaseUrl ?? "", "contact 203.0.113.9", HOLD_MS);
+    try {
+      await expect(t.store.rateLimits.take("contact", "203.0.113.9", 2, 600_000)).rejects.toThrow(/timeout/);
+      expect(turn.held()).toBe(true);
+    } finally {
+      await turn.release();
+    }
   });
 });

@@ -62,7 +62,40 @@ describe("startRateLimitPruning", () => {
         "rate limit prune failed",
       );
     } finally {
-      pruning.stop();
+      await pruning.stop();
     }
+  });
+
+  it("stop() ends a running round between batches and waits for it", async () => {
+    // Only the rounds' clock: the pause between batches (setImmediate) runs for real.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    let release: () => void = () => {};
+    const batches: string[] = [];
+    // Every batch is full (more to delete), and the first is held until released.
+    const rateLimits = {
+      prune: vi.fn(async (bucket: string) => {
+        batches.push(bucket);
+        if (batches.length === 1) await new Promise<void>((r) => (release = r));
+        return 1000;
+      }),
+    };
+    createStoreRateLimiter({ ...rateLimits, take: async () => ({ ok: true }) }, "stopped-bucket", {
+      limit: 1,
+      windowMs: MIN,
+    });
+    const pruning = startRateLimitPruning(rateLimits, { everyMs: MIN });
+    await vi.advanceTimersByTimeAsync(MIN);
+    expect(batches).toHaveLength(1);
+    let stopped = false;
+    const stopping = pruning.stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    // The round is still in its batch: stop() waits for it.
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    // No batch after the stop.
+    expect(batches).toHaveLength(1);
   });
 });

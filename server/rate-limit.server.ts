@@ -1,6 +1,8 @@
 import { createContext } from "react-router";
+import { errorLine } from "./feeds/errors.ts";
 import { logger } from "./logger.server.ts";
-import type { Store } from "./store/store.ts";
+import { RATE_LIMIT_WAIT_MS, type Store } from "./store/store.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /**
  * Who is asking, for per-client limits: the client's address as Express sees it (set per request in
@@ -60,8 +62,7 @@ export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLim
   };
 }
 
-/** How long a request waits for the database's count before it is let through (and that logged). */
-export const RATE_LIMIT_WAIT_MS = 2000;
+export { RATE_LIMIT_WAIT_MS } from "./store/store.ts";
 
 /** Each limit counted in the database and its window, for the background prune (a few entries). */
 const storedWindows = new Map<string, number>();
@@ -81,23 +82,17 @@ export function createStoreRateLimiter(
   storedWindows.set(bucket, Math.max(windowMs, storedWindows.get(bucket) ?? 0));
   return {
     async take(key, now = Date.now()) {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs);
-      });
       const count = rateLimits.take(bucket, key, limit, windowMs, now);
       try {
-        return await Promise.race([count, late]);
+        return await withTimeout(count, waitMs, () => new Error(`no answer within ${waitMs} ms`));
       } catch (error) {
         // The count may still fail after the wait; that is already logged here.
         count.catch(() => {});
         log.warn(
-          { event: "rate_limit.fail_open", bucket, client: key, reason: errorReason(error) },
+          { event: "rate_limit.fail_open", bucket, client: key, reason: errorLine(error) },
           `${bucket} rate limit could not be checked; letting the request through`,
         );
         return { ok: true };
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
@@ -126,13 +121,6 @@ export function limiterFor(
   return kept.limiter;
 }
 
-/** An error's message and code (a PostgreSQL error's SQLSTATE, a socket's errno), one line. */
-export function errorReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as { code?: unknown }).code;
-  return `${error.message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}`;
-}
-
 export type RatePruneOptions = {
   /** Between rounds (default a minute). */
   everyMs?: number;
@@ -150,13 +138,19 @@ export type RatePruneOptions = {
 export async function pruneRateLimits(
   rateLimits: Pick<Store["rateLimits"], "prune">,
   windows: ReadonlyMap<string, number> = storedWindows,
-  { batch = 1000, maxBatches = 1000, now = Date.now() }: RatePruneOptions & { now?: number } = {},
+  {
+    batch = 1000,
+    maxBatches = 1000,
+    now = Date.now(),
+    stopped = () => false,
+  }: RatePruneOptions & { now?: number; stopped?: () => boolean } = {},
 ): Promise<number> {
   let deleted = 0;
   let statements = 0;
   for (const [bucket, windowMs] of windows) {
     for (;;) {
-      if (statements++ >= maxBatches) return deleted;
+      // Stopping (the process closes its store): the round ends between batches.
+      if (statements++ >= maxBatches || stopped()) return deleted;
       const n = await rateLimits.prune(bucket, now - windowMs, batch);
       deleted += n;
       if (n < batch) break;
@@ -167,23 +161,34 @@ export async function pruneRateLimits(
   return deleted;
 }
 
-/** pruneRateLimits every `everyMs`, in the background; stop() ends it. A failed round is logged. */
+/**
+ * pruneRateLimits every `everyMs`, in the background. stop() ends it: a running round stops after
+ * its current batch, and stop() resolves once it has (so the store can be closed after it).
+ */
 export function startRateLimitPruning(
   rateLimits: Pick<Store["rateLimits"], "prune">,
   { everyMs = 60_000, log = logger, ...options }: RatePruneOptions = {},
-): { stop(): void } {
-  let running = false;
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let stopped = false;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    pruneRateLimits(rateLimits, storedWindows, options)
-      .catch((error: unknown) =>
-        log.warn({ event: "rate_limit.prune_failed", reason: errorReason(error) }, "rate limit prune failed"),
+    if (running || stopped) return;
+    running = pruneRateLimits(rateLimits, storedWindows, { ...options, stopped: () => stopped })
+      .then(
+        () => {},
+        (error: unknown) =>
+          log.warn({ event: "rate_limit.prune_failed", reason: errorLine(error) }, "rate limit prune failed"),
       )
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   }, everyMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -7,6 +7,7 @@ import {
   type HomeData,
   LOAD_FAILURE_INIT,
   loadHome,
+  NO_STORE_INIT,
 } from "../../server/news-pages.server.ts";
 import { handleNewsletter, newsletterLimiter } from "../../server/newsletter.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
@@ -38,7 +39,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // wait (each block at most COLD_LOAD_DEADLINE_MS, then left out), so no block holds up the rest.
   const home = await awaitUnlessCold((cold) => failureAsValue(loadHome(services, cold)));
   if (home.done && isLoadFailure(home.value)) return data({ home: home.value }, LOAD_FAILURE_INIT);
-  return { home: home.done ? home.value : home.promise };
+  if (home.done) return { home: home.value };
+  // Streamed: the headers go out before the outcome is known, so no cache may keep the page.
+  return data({ home: home.promise }, NO_STORE_INIT);
 }
 
 // Client-side navigation shows the skeletons at once, then the articles.

@@ -1,6 +1,6 @@
 import { Link, data as withStatus } from "react-router";
 import { StoreUnavailableError } from "../../server/feeds/errors.ts";
-import { LOAD_FAILURE_INIT } from "../../server/news-pages.server.ts";
+import { LOAD_FAILURE_INIT, NO_STORE_INIT } from "../../server/news-pages.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { limitedSearch, searchLimiter, searchRateLimitedMessage } from "../../server/search-limit.server.ts";
@@ -42,6 +42,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (pastLastPage(page))
     return withStatus({ state: "results", query, page, more: false, hits: [] } as SearchData, {
       status: 404,
+      ...NO_STORE_INIT,
     });
   let answer: Awaited<ReturnType<typeof limitedSearch>>;
   try {

@@ -6,6 +6,7 @@ import {
   failureAsValue,
   LOAD_FAILURE_INIT,
   loadSection,
+  NO_STORE_INIT,
   type SectionData,
   withDeadline,
 } from "../../server/news-pages.server.ts";
@@ -57,17 +58,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // Past the deepest page the archive offers: its end, said plainly (404: nothing is there).
   if (pastLastPage(page)) {
     const end: SectionData = { articles: [], sample: false, page, older: false };
-    return data({ ...header(key, SECTION_SUBTITLES), page, section: end }, { status: 404 });
+    return data({ ...header(key, SECTION_SUBTITLES), page, section: end }, { status: 404, ...NO_STORE_INIT });
   }
   const section = await awaitUnlessCold((cold) =>
     failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page, undefined, cold))),
   );
   const loaded = { ...header(key, SECTION_SUBTITLES), page };
-  if (!section.done) return { ...loaded, section: section.promise };
+  // Streamed: the headers go out before the outcome is known, so no cache may keep the page.
+  if (!section.done) return data({ ...loaded, section: section.promise }, NO_STORE_INIT);
   if (isLoadFailure(section.value)) return data({ ...loaded, section: section.value }, LOAD_FAILURE_INIT);
   // A page past the end of the archive says so, as a 404 (which no cache keeps, nor the page cache).
   if (page > 1 && section.value.articles.length === 0)
-    return data({ ...loaded, section: section.value }, { status: 404 });
+    return data({ ...loaded, section: section.value }, { status: 404, ...NO_STORE_INIT });
   return { ...loaded, section: section.value };
 }
 

@@ -3,7 +3,7 @@ import { type Request, type Response, Router } from "express";
 import { toSummary } from "../../app/lib/article.ts";
 import { logger } from "../logger.server.ts";
 import type { FeedEngine } from "./engine.server.ts";
-import { errorCode, errorMessage, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
+import { errorCode, errorLine, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
 import { DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
 
 export const MAX_API_LIMIT = 50;
@@ -45,7 +45,8 @@ function parseLimit(value: unknown): number | undefined {
  * The feed engine's JSON API. Mount with `app.use(createFeedsApi(engine))`.
  * - GET /api/articles?section=KEY&limit=N → { section, sample, articles: ArticleSummary[] }
  * - GET /api/health/feeds → { store, feeds: FeedHealth[], lastCycle?, eventLoopDelayMs? } (store:
- *   { reachable: true }, or 503 with { reachable: false, error } and no feeds in an outage; lastCycle: the
+ *   { reachable: true }, or 503 with { reachable: false, code? } (the error's code, its message only in the
+ *   log) and no feeds in an outage; lastCycle: the
  *   last refresh cycle this process ran, or on shared polling the last cycle job it queued; the
  *   event-loop delay percentiles of this process since it started)
  */
@@ -104,13 +105,17 @@ export function createFeedsApi(
       health = await engine.health();
     } catch (error) {
       // An outage is what health is for: say the store's state (503), never a 500 and a stack.
+      // The log has the whole reason; the answer (public by default) only the error's code: a
+      // database's message names its host, port and user.
+      log.warn(
+        { event: "health.store_unreachable", reason: errorLine(error) },
+        "feed health: the store does not answer",
+      );
       const code = errorCode(error);
-      const reason = `${errorMessage(error).split("\n")[0]}${code ? ` (${code})` : ""}`;
-      log.warn({ event: "health.store_unreachable", reason }, "feed health: the store does not answer");
       res
         .status(503)
         .set("Cache-Control", "no-store")
-        .json({ store: { reachable: false, error: redactText(reason) }, feeds: [], ...about() });
+        .json({ store: { reachable: false, ...(code ? { code } : {}) }, feeds: [], ...about() });
       return;
     }
     const feeds = health.map((feed) => ({

@@ -542,6 +542,29 @@ describe.each(kinds)("samples only while no feed has ever been reached (%s)", (k
     expect((await e.searchPage("range", 1)).sample).not.toBe(true);
   });
 
+  it("the first feed to go live changes every page, so no cached sample page outlives it", async () => {
+    let live = false;
+    const s = await server({
+      "/live.xml": (req, res) => (live ? respond(FEED)(req, res) : failing(req, res)),
+      "/down.xml": failing,
+    });
+    const changes: string[][] = [];
+    const e = await engineOn(
+      kind,
+      new Map([
+        ["local", [s.url("/live.xml")]],
+        ["technology", [s.url("/down.xml")]],
+      ]),
+      { onStoreChange: (sections) => changes.push(sections) },
+    );
+    expect((await e.getSectionArticles("technology")).sample).toBe(true);
+    live = true;
+    await e.refreshAll();
+    await vi.waitFor(() => expect(changes.length).toBeGreaterThan(0));
+    // technology's feed still fails, but its sample page has to go.
+    expect(new Set(changes[0])).toEqual(new Set(["local", "technology"]));
+  });
+
   it("every feed failing on a fresh store: each section, the ticker and search show samples", async () => {
     const s = await server({ "/down.xml": failing, "/down2.xml": failing });
     const e = await engineOn(

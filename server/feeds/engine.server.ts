@@ -207,6 +207,19 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     else unsaved.delete(url);
   };
 
+  // The first change after samples were served (no feed reached yet) is every page's: a cached
+  // sample page of a section whose feeds still fail must not outlive the first live news.
+  let samplesServed = false;
+  const onStoreChange =
+    options.onStoreChange &&
+    ((sections: FeedSectionKey[]) => {
+      if (samplesServed) {
+        samplesServed = false;
+        return options.onStoreChange?.([...new Set([...feeds.keys(), ...sections])]);
+      }
+      options.onStoreChange?.(sections);
+    });
+
   // The configuration is written before the worker starts, so both sides see the same feeds.
   const synced = store.syncFeeds(feeds, { prune: options.pruneUnlisted ?? true });
   let ingest: Ingest | undefined;
@@ -233,7 +246,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
               quiet: options.logger !== undefined,
               nice: options.ingestNice,
             },
-            { onChange: options.onStoreChange, onCycle, onUnsaved, logger: log },
+            { onChange: onStoreChange, onCycle, onUnsaved, logger: log },
           )
         : createIngest({
             ...common,
@@ -243,7 +256,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
             now,
             random: options.random,
             logger: log,
-            onChange: options.onStoreChange,
+            onChange: onStoreChange,
             onCycle,
             onUnsaved,
           });
@@ -269,7 +282,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
       : undefined;
 
   /** A cold section's feeds: fetched here (local polling), or by whichever process works the queue. */
-  async function settle(urls: readonly string[]): Promise<void> {
+  async function settle(urls: readonly string[], enough?: () => Promise<boolean>): Promise<void> {
     if (polling === "local") return (await ready).settle(urls);
     if (!shared) return;
     const neverTried = async () => {
@@ -281,7 +294,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     if (left.length === 0) return;
     await shared.request(left);
     const deadline = Date.now() + COLD_WAIT_MS;
-    while (!stopped && Date.now() < deadline && (await neverTried()).length > 0) {
+    while (!stopped && Date.now() < deadline && !(await enough?.()) && (await neverTried()).length > 0) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -301,37 +314,46 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
    * has: invented headlines beside live news would pass them off as news (issue 27).
    */
   async function everReached(): Promise<boolean> {
-    if (reached) return true;
-    for (const url of allUrls) {
-      if ((await store.feed(url))?.lastSuccessAt !== undefined) {
-        reached = true;
-        return true;
-      }
-    }
-    return false;
+    if (!reached) reached = await store.anyReached(allUrls);
+    return reached;
   }
 
   /**
    * everReached, once it can be told: a fresh store waits for the first success of any feed, or for
    * every feed's first try (a failing section must not show samples only because it failed before
-   * the live ones answered).
+   * the live ones answered), but never longer than COLD_WAIT_MS (a hanging publisher then counts as
+   * not reached).
    */
   async function reachedOnceTried(): Promise<boolean> {
     if (await everReached()) return true;
     if (stopped) return false;
-    if (polling !== "local") {
-      await settle(allUrls);
-      return everReached();
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, COLD_WAIT_MS);
+    });
+    try {
+      await Promise.race([
+        bound,
+        polling === "local" ? firstSuccessOrAllTried() : settle(allUrls, everReached),
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
-    return new Promise<boolean>((resolve, reject) => {
+    return everReached();
+  }
+
+  /** Local polling: each feed's first try, looking only at the feed that settled. */
+  function firstSuccessOrAllTried(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
       let left = allUrls.length;
-      if (left === 0) resolve(false);
+      if (left === 0) resolve();
       for (const url of allUrls) {
         settle([url])
-          .then(everReached)
-          .then((yes) => {
+          .then(() => store.feed(url))
+          .then((state) => {
             left -= 1;
-            if (yes || left === 0) resolve(yes);
+            if (state?.lastSuccessAt !== undefined) reached = true;
+            if (reached || left === 0) resolve();
           }, reject);
       }
     });
@@ -368,7 +390,10 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         }
         if (perFeed.every((items) => items.length === 0) && sampleFallback && !(await reachedOnceTried())) {
           const items = await samples.items(key);
-          if (items.length > 0) return { articles: buildSectionArticles(key, [items], limit), sample: true };
+          if (items.length > 0) {
+            samplesServed = true;
+            return { articles: buildSectionArticles(key, [items], limit), sample: true };
+          }
         }
       }
       return { articles: buildSectionArticles(key, perFeed, limit), sample: false };
@@ -416,6 +441,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         all.push(...buildSectionArticles(section, [await samples.items(section)], limit));
       }
       all.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+      if (all.length > 0) samplesServed = true;
       return {
         articles: all.slice(0, limit).map((a) => ({ ...a, featured: false })),
         sample: all.length > 0,
@@ -435,6 +461,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
           all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
         }
         const hits = searchSampleArticles(all, query, offset + limit + 1);
+        if (hits.length > 0) samplesServed = true;
         return {
           hits: hits.slice(offset, offset + limit),
           more: hits.length > offset + limit,

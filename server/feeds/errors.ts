@@ -72,6 +72,12 @@ export function errorMessage(error: unknown): string {
   return typeof error === "object" && error !== null ? safeJson(error) : String(error);
 }
 
+/** An error's message, first line only, with its code when it has one: "connect ECONNREFUSED … (ECONNREFUSED)". */
+export function errorLine(error: unknown): string {
+  const code = errorCode(error);
+  return `${errorMessage(error).split("\n")[0]}${code ? ` (${code})` : ""}`;
+}
+
 /** An error's code when it has one (PostgreSQL's SQLSTATE, a socket's errno name). */
 export function errorCode(error: unknown): string | undefined {
   const { code, errors } = (typeof error === "object" && error !== null ? error : {}) as {

@@ -47,14 +47,14 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
       ["technology" as const, [publisher.url("/a.xml")]],
       ["business" as const, [publisher.url("/b.xml")]],
     ]);
-    const engine = (polling: "shared" | "off"): FeedEngine => {
+    const engine = (polling: "shared" | "off", { sampleFallback = false } = {}): FeedEngine => {
       const e = createFeedEngine({
         feeds,
         dataDir: "",
         databaseUrl: url,
         polling,
         refreshMinutes: REFRESH_MINUTES,
-        sampleFallback: false,
+        sampleFallback,
         siteUrl: "https://news.example",
         fetchTimeoutMs: 2000,
         logger: quiet,
@@ -62,8 +62,23 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
       cleanups.push(() => e.stop());
       return e;
     };
-    return { publisher, times, engine };
+    return { publisher, times, engine, url };
   }
+
+  // Bounded by the test's own timeout, well under COLD_WAIT_MS: the wait must end when a feed is
+  // reached, not when every feed has been tried (business's never is: no process works the queue).
+  it("a web process's ticker on a fresh store stops waiting once another process reached a feed", async () => {
+    const { publisher, engine, url } = await setUp();
+    const web = engine("off", { sampleFallback: true });
+    const ticker = web.latestArticles(6);
+    await new Promise((r) => setTimeout(r, 500));
+    const other = openStore({ dataDir: "", databaseUrl: url });
+    cleanups.push(() => other.close());
+    const at = new Date().toISOString();
+    await other.feeds.saveSuccess(publisher.url("/a.xml"), { items: [] }, at, at);
+    // Reached: no samples, and no wait for business's first try.
+    expect(await ticker).toEqual({ articles: [], sample: false });
+  }, 10_000);
 
   it("two processes fetch each feed once per cycle between them, and one alone keeps polling", async () => {
     const { times, engine } = await setUp();

@@ -299,7 +299,6 @@ export function fieldValues(f: ItemFields) {
   ] as const;
 }
 
-/** Placed rows in order, each story once (see dedupeKey), at most `limit`. */
 /**
  * How many feeds one archive statement merges (SQLite allows 500 terms in a compound SELECT); a
  * section with more is read in such chunks, each giving its newest rows, merged here.
@@ -361,6 +360,7 @@ export async function mergeArchive(
   return result;
 }
 
+/** Placed rows in order, each story once (see dedupeKey), at most `limit`. */
 export function placedOnce(rows: readonly Row[], limit: number): PlacedItem[] {
   const seen = new Set<string>();
   const result: PlacedItem[] = [];

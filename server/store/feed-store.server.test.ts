@@ -51,6 +51,16 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       ]);
     });
 
+    it("tells in one read whether any of the given feeds was ever reached (a failure is not)", async () => {
+      expect(await store.anyReached([A, B])).toBe(false);
+      await store.saveFailure(A, "HTTP error! status: 500", "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
+      expect(await store.anyReached([A, B])).toBe(false);
+      await store.saveSuccess(B, { items: [item(0)] }, "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
+      expect(await store.anyReached([A, B])).toBe(true);
+      expect(await store.anyReached([A])).toBe(false);
+      expect(await store.anyReached([])).toBe(false);
+    });
+
     it("drops feeds (and their articles) that leave the configuration", async () => {
       await store.saveSuccess(B, { items: [item(0)] }, "2024-05-01T00:00:00Z", "2024-05-01T00:10:00Z");
       await store.syncFeeds(new Map([["local", [A]]]));

@@ -89,6 +89,9 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     allFeedUrls: db.prepare("SELECT url FROM feeds"),
     deleteFeed: db.prepare("DELETE FROM feeds WHERE url = ?"),
     feed: db.prepare("SELECT * FROM feeds WHERE url = ?"),
+    anyReached: db.prepare(
+      "SELECT 1 FROM feeds WHERE last_success_at IS NOT NULL AND url IN (SELECT value FROM json_each(?)) LIMIT 1",
+    ),
     feeds: db.prepare(
       `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,
               (SELECT json_group_array(section) FROM
@@ -215,6 +218,10 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     async feed(url) {
       const row = q.feed.get(url) as Row | undefined;
       return row ? rowToState(row) : undefined;
+    },
+
+    async anyReached(urls) {
+      return q.anyReached.get(JSON.stringify(urls)) !== undefined;
     },
 
     async feeds() {

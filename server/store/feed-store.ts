@@ -108,6 +108,8 @@ export interface FeedStore {
    */
   syncFeeds(config: FeedsConfig, options?: { prune?: boolean }): Promise<void>;
   feed(url: string): Promise<FeedState | undefined>;
+  /** Whether any of these feeds has ever been fetched successfully (one indexed read). */
+  anyReached(urls: readonly string[]): Promise<boolean>;
   /** Every configured feed with its sections and stored article count (for /api/health/feeds). */
   feeds(): Promise<FeedStatus[]>;
   /**

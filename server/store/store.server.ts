@@ -41,7 +41,8 @@ export function createStore(db: DatabaseSync): Store {
       prune: async (...args) => pruneRates(db, ...args),
     },
     images: { isStoredImage: async (url) => isStoredImage(db, url) },
-    ping: async () => void db.prepare("SELECT 1").get(),
+    // A real table: `SELECT 1` touches no file, so a missing or unreadable database would pass.
+    ping: async () => void db.prepare("SELECT 1 FROM articles LIMIT 1").get(),
     integrityProblems: async () => integrityProblems(db),
     ready: async () => {},
     async close() {

@@ -73,6 +73,10 @@ export type Store = {
    * counts one event for `client` in `bucket` unless `limit` events fell within the last
    * `windowMs`. The server uses it on PostgreSQL; on SQLite (one process) it limits in memory.
    */
+  /**
+   * A count waits at most RATE_LIMIT_WAIT_MS for its locks and statements (PostgreSQL): the limiter
+   * gives up then, and an abandoned count must not keep holding a request-pool connection.
+   */
   rateLimits: {
     /** Deletes only this client's expired events: the rest are prune's, off the request path. */
     take(bucket: string, client: string, limit: number, windowMs: number, nowMs?: number): Promise<RateTake>;
@@ -95,3 +99,6 @@ export type Store = {
   ready(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** How long a request waits for the database's rate-limit count before it is let through (and that logged). */
+export const RATE_LIMIT_WAIT_MS = 2000;

@@ -477,7 +477,9 @@ test.describe("scenarios with their own feeds", () => {
       ["local", "national", "world", "technology", "business", "politics"].map((k) => [k, "slow"]),
     );
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig(slowHome) });
-    await page.goto(`${server.url}/`, { waitUntil: "commit" });
+    const res = await page.goto(`${server.url}/`, { waitUntil: "commit" });
+    // Its headers go out before its outcome is known: no cache may keep it.
+    expect(res?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByTestId("block-skeleton")).toHaveCount(6);
     await expect(blocks(page)).toHaveCount(6, { timeout: 15_000 });
     await expect(page.getByTestId("block-skeleton")).toHaveCount(0);
@@ -488,7 +490,8 @@ test.describe("scenarios with their own feeds", () => {
     // Only this section's publisher is slow (1.5 s): its first fetch is not queued behind 14 slow
     // others, which on a loaded machine outlasted the page's 8 s wait.
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({ arts: "slow" }) });
-    await page.goto(`${server.url}/arts`, { waitUntil: "commit" });
+    const res = await page.goto(`${server.url}/arts`, { waitUntil: "commit" });
+    expect(res?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByTestId("card-skeleton")).toHaveCount(15);
     await expect(page.getByTestId("article-card")).toHaveCount(15, { timeout: 15_000 });
   });
@@ -501,7 +504,9 @@ test.describe("scenarios with their own feeds", () => {
     // A slow phone: its scripts run only after the streamed error has arrived. The page must
     // hydrate onto that error without an uncaught one in the console (the fixture checks).
     const release = await holdRequests(page, "**/assets/*.js");
-    await page.goto(`${server.url}/food`, { waitUntil: "commit" });
+    // Streamed, and failing after its 200 went out: no cache may keep it.
+    const res = await page.goto(`${server.url}/food`, { waitUntil: "commit" });
+    expect(res?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByTestId("card-skeleton")).toHaveCount(15);
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load articles" });
     await expect(alert).toContainText("Failed to load articles for this section", { timeout: 20_000 });

@@ -97,8 +97,17 @@ export function withRequestTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
   turn?: { text: string; values: unknown[] },
+  /** Bounds every lock wait (the turn's too) and statement to this, for a caller that gives up then. */
+  waitMs?: number,
 ): Promise<T> {
   return withTransaction(pool, async (client) => {
+    if (waitMs !== undefined) {
+      const ms = Math.max(1, Math.floor(waitMs));
+      await client.query(`SET LOCAL lock_timeout = ${ms}`);
+      await client.query(`SET LOCAL statement_timeout = ${ms}`);
+      if (turn) await client.query(turn.text, turn.values);
+      return fn(client);
+    }
     if (turn) await client.query(turn.text, turn.values);
     // SET takes no bound parameters; the value is our constant.
     await client.query(`SET LOCAL lock_timeout = ${REQUEST_LOCK_TIMEOUT_MS}`);

@@ -136,6 +136,14 @@ export function createPostgresFeedStore(
       return row ? rowToState(row) : undefined;
     },
 
+    async anyReached(urls) {
+      const found = await read(
+        "SELECT 1 FROM feeds WHERE last_success_at IS NOT NULL AND url = ANY($1) LIMIT 1",
+        [[...urls]],
+      );
+      return found.length > 0;
+    },
+
     async feeds() {
       const list = await read(
         `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { ContactCategory } from "../../../app/lib/contact.ts";
-import { PENDING_DAYS, type Store, type StoredMessage, type Subscriber } from "../store.ts";
+import {
+  PENDING_DAYS,
+  RATE_LIMIT_WAIT_MS,
+  type Store,
+  type StoredMessage,
+  type Subscriber,
+} from "../store.ts";
 import {
   createPool,
   migrate,
@@ -61,9 +67,10 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
   const requestWrite = async <T>(
     fn: (db: Queryable) => Promise<T>,
     turn?: { text: string; values: unknown[] },
+    waitMs?: number,
   ) => {
     await migrated;
-    return withRequestTransaction(pool, fn, turn);
+    return withRequestTransaction(pool, fn, turn, waitMs);
   };
   const purgeExpired = (db: Queryable, now: Date) =>
     db.query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
@@ -194,6 +201,9 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
             return { ok: true };
           },
           { text: "SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))", values: [bucket, client] },
+          // The limiter lets the request through after this long: the count gives its connection
+          // back then too, so a locked table cannot hold the whole request pool.
+          RATE_LIMIT_WAIT_MS,
         );
       },
       async prune(bucket, beforeMs, batch) {
@@ -212,7 +222,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       },
     },
     async ping() {
-      await query("SELECT 1");
+      // A real table, as on SQLite: the schema this code reads must be there, not only a server.
+      await query("SELECT 1 FROM articles LIMIT 1");
     },
     /**
      * PostgreSQL checks its own pages (checksums, WAL); what this reports is a database this code
