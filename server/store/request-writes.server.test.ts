@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DATABASE_FILE } from "./db.server.ts";
 import { openStore } from "./open.server.ts";
-import { type HeldLock, heldUntil, holdAdvisoryLock, lockTables } from "./testing/faults.ts";
+import { type HeldLock, heldUntil, lockTables } from "./testing/faults.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -46,7 +46,8 @@ async function outcome(write: Promise<unknown>, lock: { held: () => boolean }) {
   );
 }
 
-const LOCK_ERROR = /database is locked|lock timeout/;
+// A rate limit's count on PostgreSQL gives up at its own, shorter bound (statement_timeout).
+const LOCK_ERROR = /database is locked|lock timeout|statement timeout/;
 
 describe.each(await storeKinds())("request-path writes under another connection's lock on %s", (kind) => {
   let t: TestStore;
@@ -100,13 +101,6 @@ describe.each(await storeKinds())("request-path writes under another connection'
     },
   );
 
-  it.skipIf(kind !== "postgres")(
-    "one client's count waits its turn past the lock bound (a queue of its posts is counted, never let through by an error)",
-    async () => {
-      // As if the client's previous count held its turn for longer than the 5 s bound.
-      const turn = await holdAdvisoryLock(t.location.databaseUrl ?? "", "contact 203.0.113.9", 7_000);
-      const took = await outcome(t.store.rateLimits.take("contact", "203.0.113.9", 5, 600_000), turn);
-      expect(took).toEqual({ stored: true, error: "", whileHeld: false });
-    },
-  );
+  // A count that waits on its own client's previous count gives up at the limiter's bound, and the
+  // limiter lets the post through with a log line: server/rate-limit-store.server.test.ts.
 });
