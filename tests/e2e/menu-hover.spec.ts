@@ -41,9 +41,8 @@ for (const steps of [1, 4]) {
   });
 }
 
-test("the first hover opens the menu when its script arrives only after the pointer stopped", async ({
-  page,
-}) => {
+/** /about with the menu's script held back, the pointer on the plain trigger; releases the script. */
+async function hoverWithMenuScriptHeld(page: Page): Promise<() => void> {
   const menuScript = /NewsSectionsMenu\.radix-[\w-]+\.js$/;
   const release = await holdRequests(page, menuScript);
   const asked = page.waitForRequest(menuScript);
@@ -52,6 +51,13 @@ test("the first hover opens the menu when its script arrives only after the poin
   const { x, y } = await triggerCentre(page);
   await page.mouse.move(x, y);
   await asked;
+  return release;
+}
+
+test("the first hover opens the menu when its script arrives only after the pointer stopped", async ({
+  page,
+}) => {
+  const release = await hoverWithMenuScriptHeld(page);
   // The pointer rests on the plain button while the script is held back.
   await page.waitForTimeout(400);
   release();
@@ -59,14 +65,7 @@ test("the first hover opens the menu when its script arrives only after the poin
 });
 
 test("a hover that left before the script arrived opens nothing", async ({ page }) => {
-  const menuScript = /NewsSectionsMenu\.radix-[\w-]+\.js$/;
-  const release = await holdRequests(page, menuScript);
-  const asked = page.waitForRequest(menuScript);
-  await page.goto("/about");
-  await waitForHydration(page);
-  const { x, y } = await triggerCentre(page);
-  await page.mouse.move(x, y);
-  await asked;
+  const release = await hoverWithMenuScriptHeld(page);
   await page.mouse.move(5, 800);
   release();
   await expect(page.locator("button[data-state]", { hasText: "News Sections" })).toHaveCount(1);
