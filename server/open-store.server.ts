@@ -32,10 +32,10 @@ export function postgresOpenMessage(databaseUrl: string, error: unknown): string
   if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|timeout/i.test(`${code} ${reason}`))
     return `${db} cannot be reached (${reason}). Start PostgreSQL, or set DATABASE_URL to a server this machine can reach.`;
   if (code === "28P01" || code === "28000" || code === "3D000")
-    return `${db} refuses this connection (${reason}). Check DATABASE_URL's user, password and database name (README, PostgreSQL).`;
+    return `${db} refuses this connection (${reason}). Check DATABASE_URL's user, password and database name (docs/operations.md, PostgreSQL).`;
   if (/^Migration \d+/.test(reason) || code === "42501")
-    return `${db} cannot be migrated (${reason}). The user in DATABASE_URL needs to own the database or have CREATE on its schema (README, PostgreSQL).`;
-  return `${db} cannot be used (${reason}). Check DATABASE_URL (README, PostgreSQL).`;
+    return `${db} cannot be migrated (${reason}). The user in DATABASE_URL needs to own the database or have CREATE on its schema (docs/operations.md, PostgreSQL).`;
+  return `${db} cannot be used (${reason}). Check DATABASE_URL (docs/operations.md, PostgreSQL).`;
 }
 
 const asLocation = (where: string | StoreLocation): StoreLocation =>
