@@ -1,5 +1,5 @@
 /**
- * The newsroom's own FAQs (spec §3 FAQ, §9: five seeded). Plain text, no markup. Readers can append
+ * The newsroom's own FAQs (five seeded). Plain text, no markup. Readers can append
  * AI-generated ones on /faq; those live only in their page and never come back here.
  */
 

@@ -3,7 +3,7 @@
  * it: the stock CLI (`npx lighthouse`), which starts a fresh Chromium for every run, with its
  * default settings (mobile emulation, simulated throttling). Each page gets 3 performance runs
  * (the median is reported) and one run of the other categories; the exact commands are printed.
- * Exits non-zero below the budgets in DESIGN.md.
+ * Exits non-zero below the budgets (BUDGET; targets in docs/performance.md).
  *
  * Script is counted two ways. "LH JS" is Lighthouse's own count: the bytes its network log says
  * script files took on the wire (resource-summary), which leaves out the inline scripts inside

@@ -3,7 +3,7 @@
  *   public/images/blog/NAME.webp                 1200x675 (16:9) illustrations, one per post in content/blog/
  *   public/images/blog/NAME-{480,640,800}w.webp  the same drawings, narrower, for the pages' srcset: a
  *                                                phone (about 380 CSS px wide at 1.75-2x) takes 800w
- *   public/images/rss-logo.png 144x144 channel image for /rss.xml (spec §9), from public/favicon.svg
+ *   public/images/rss-logo.png 144x144 channel image for /rss.xml, from public/favicon.svg
  * Run with `node scripts/make-blog-images.ts`.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * AI-generated FAQs (spec §4, §5, §7): the browser calls the configured chat-completions service
+ * AI-generated FAQs: the browser calls the configured chat-completions service
  * directly with the reader's own key. The key lives only in the page's memory and in the
  * Authorization header of that one request: it is never stored, logged or sent to our server.
  */

@@ -37,7 +37,7 @@ export type Article = {
   section: FeedSectionKey;
 };
 
-/** The reduced form some screens and the JSON API use (spec §3). */
+/** The reduced form some screens and the JSON API use. */
 export type ArticleSummary = Pick<
   Article,
   "id" | "title" | "link" | "excerpt" | "category" | "publisher" | "publishedAt" | "imageUrl" | "readTime"

@@ -1,5 +1,5 @@
 /**
- * The contact form's fields, limits and texts (spec §3 Contact form, §5). The schema that checks them
+ * The contact form's fields, limits and texts. The schema that checks them
  * is in contact-schema.ts, which the form loads only when the reader starts using the page.
  */
 

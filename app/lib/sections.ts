@@ -48,7 +48,7 @@ export const FEED_SECTION_KEYS = SECTIONS.map((s) => s.key).filter(
 type NavLink = { to: string; label: string };
 const link = (key: SectionKey): NavLink => ({ to: `/${key}`, label: sectionLabel(key) });
 
-/** Wide header, first row (spec §2). */
+/** Wide header, first row. */
 export const PRIMARY_ROW: NavLink[] = [
   ...(["local", "national", "world", "politics", "business", "technology", "automotive"] as const).map(link),
   { to: "/partners", label: "Partners" },

@@ -1,4 +1,4 @@
-/** Feed item categories (spec §3 "categories"): read, cleaned, kept on the Article. */
+/** Feed item categories (docs/architecture.md, Categories): read, cleaned, kept on the Article. */
 import { describe, expect, it } from "vitest";
 import { MAX_CATEGORIES, normalizeCategories, normalizeFeed } from "./normalize.ts";
 import { parseFeed } from "./parse.ts";

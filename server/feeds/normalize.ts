@@ -29,7 +29,7 @@ export function normalizeCategories(raw: readonly string[]): string[] {
   return kept;
 }
 
-/** The excerpt fallback's length (spec §9). */
+/** The excerpt fallback's length. */
 export const EXCERPT_CHARS = 200;
 
 /**

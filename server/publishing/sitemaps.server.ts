@@ -25,7 +25,7 @@ export const NEWS_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
 export const NEWS_MAX_URLS = 1000;
 
 /**
- * Sections: 0.7–0.9 (spec §9). The first header row and our own beat (automotive & energy) rank
+ * Sections: 0.7–0.9. The first header row and our own beat (automotive & energy) rank
  * highest; the second row 0.7. Feed-backed news sections change hourly; slower desks daily.
  */
 export const SECTION_SITEMAP: Record<SectionKey, { priority: number; changefreq: ChangeFrequency }> = {
@@ -66,7 +66,7 @@ export const FIXED_PAGES: FixedPage[] = [
   { path: "/books", priority: 0.4, changefreq: "monthly" },
   { path: "/privacy", priority: 0.3, changefreq: "yearly", updated: privacyPage.updated },
   { path: "/terms", priority: 0.3, changefreq: "yearly", updated: termsPage.updated },
-  // The two tools are public pages (spec §6), useful to people but not to searchers: lowest.
+  // The two tools are public pages, useful to people but not to searchers: lowest.
   { path: "/rss-manager", priority: 0.3, changefreq: "monthly" },
   { path: "/sitemap-manager", priority: 0.3, changefreq: "monthly" },
 ];

@@ -1,4 +1,4 @@
-/** Post slugs: lower case, words joined by hyphens, at most 60 characters (spec §9). */
+/** Post slugs: lower case, words joined by hyphens, at most 60 characters. */
 export const MAX_SLUG_LENGTH = 60;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

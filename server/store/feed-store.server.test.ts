@@ -500,7 +500,7 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
           .map((r) => String(r["QUERY PLAN"]))
           .join("\n");
         // A merge of the feeds, each cut at the rows the page can need (a table this small is read
-        // whole per feed; a big one through articles_feed_order: the README's figures).
+        // whole per feed; a big one through articles_feed_order: ADR 0011's figures).
         expect(plan).toMatch(/Merge Append/);
         expect(plan.match(/->\s+Limit/g)?.length).toBeGreaterThanOrEqual(3);
       }

@@ -48,7 +48,7 @@ export type FeedItem = {
   imageUrl?: string;
   author?: string;
   readTime: number;
-  /** The publisher's categories (spec §3 "categories"): plain text, trimmed, deduplicated, capped. */
+  /** The publisher's categories: plain text, trimmed, deduplicated, capped. */
   categories?: string[];
   /**
    * Who published it (set when read back, never stored per item): the feed list's name for the

@@ -1,5 +1,5 @@
 /**
- * The publisher's categories (spec §3 "categories") reach the reader: a card names its section
+ * The publisher's categories reach the reader: a card names its section
  * (category, the section's display name, as the spec says) and then the publisher's own topic.
  * The fixture publisher tags odd items "Charging" and "Grid", every fourth "Batteries", the rest not.
  */

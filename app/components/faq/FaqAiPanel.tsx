@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * "Generate more FAQs" with the reader's own key (spec §4, §5, §7). The key is React state only:
+ * "Generate more FAQs" with the reader's own key. The key is React state only:
  * the input has no name (so no form ever submits it), nothing writes it to storage, and it goes
  * only to the service, in one request's Authorization header.
  */

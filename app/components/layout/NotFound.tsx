@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { identity } from "../../../content/identity.ts";
 
-/** The not-found page (spec §2): the server has already logged the path and answered 404. */
+/** The not-found page: the server has already logged the path and answered 404. */
 export function NotFound() {
   return (
     <section aria-labelledby="not-found-title" className="mx-auto max-w-2xl py-16 text-center">

@@ -20,7 +20,7 @@ const LEGAL_LINKS = [
   { to: "/terms", label: "Terms of Service" },
 ];
 
-/** The shared footer (spec §2): about text, link lists, copyright and the network claim. */
+/** The shared footer: about text, link lists, copyright and the network claim. */
 export function SiteFooter() {
   return (
     <footer className="mt-12 border-t-4 border-double border-line bg-surface">

@@ -9,7 +9,7 @@ import { TodayDate } from "./TodayDate.tsx";
 const rowLink =
   "whitespace-nowrap px-2 py-1.5 text-sm font-medium hover:underline hover:underline-offset-4 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4";
 
-/** The shared header (spec §2): date, Subscribe, masthead, search and the navigation variants. */
+/** The shared header: date, Subscribe, masthead, search and the navigation variants. */
 export function SiteHeader({ now }: { now?: string }) {
   const today = now ?? new Date().toISOString();
   return (

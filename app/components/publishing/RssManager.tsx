@@ -60,7 +60,7 @@ function Action({
   );
 }
 
-/** The feed address and its five actions, the newest posts and the XML (spec §2, /rss-manager). */
+/** The feed address and its five actions, the newest posts and the XML (/rss-manager). */
 export function RssManager(props: RssManagerProps) {
   const [feed, setFeed] = useState<FeedSummary & { xml: string }>(props);
   const [busy, setBusy] = useState<Busy>(null);

@@ -54,7 +54,7 @@ const BUTTON =
 const PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:bg-accent-strong aria-disabled:cursor-wait aria-disabled:opacity-60";
 
-/** One sitemap: idle → generating → shown with a preview and a Download button (spec §4). */
+/** One sitemap: idle → generating → shown with a preview and a Download button. */
 export function SitemapGenerator({ kind, note }: { kind: SitemapKind; note?: string }) {
   const k = KINDS[kind];
   const [state, setState] = useState<State>({ step: "idle" });
