@@ -2,21 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
 import { writeFeedsConfig } from "./tests/e2e/support/feeds-config.ts";
 
 /** Debian's Chromium: Playwright must never download a browser of its own here. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--autoplay-policy=no-user-gesture-required",
-];
+export const CHROMIUM = CHROMIUM_PATH;
+// The radio tests press Play without a user gesture the way a person's click would give one.
+export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, "--autoplay-policy=no-user-gesture-required"];
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 /** The fake radio station (tests/e2e/radio-upstream.ts) behind /api/stream. */

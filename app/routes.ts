@@ -7,9 +7,8 @@ export default [
   ...SECTIONS.map((s) => route(s.key, "routes/section.tsx", { id: `section-${s.key}` })),
   route("search", "routes/search.tsx"),
   route("partners", "routes/partners.tsx"),
-  route("about", "routes/about.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
+  // About, Privacy and Terms: one module for the long-form pages, mounted once per path.
+  ...["about", "privacy", "terms"].map((page) => route(page, "routes/long-form.tsx", { id: `page-${page}` })),
   route("books", "routes/books.tsx"),
   route("_test/error", "routes/test-error.tsx"),
   route("radio", "routes/radio.tsx"),

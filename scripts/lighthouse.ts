@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { CHROMIUM_PATH, CONTAINER_FLAGS } from "./lib/chromium.ts";
 import { type RanScript, strictScriptKb } from "./lib/script-size.ts";
 import { serveProduction } from "./lib/serve.ts";
 
@@ -24,9 +25,9 @@ const PAGES = (
   process.env.LH_PAGES ?? "/,/technology,/search?q=electric,/faq,/contact,/radio,/books,/blog,/about"
 ).split(",");
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 // The only Chromium flags: what a headless container needs. Everything else is Lighthouse's default.
-const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu";
+const CHROME_FLAGS = CONTAINER_FLAGS.join(" ");
 const BUDGET = {
   performance: 95,
   accessibility: 100,

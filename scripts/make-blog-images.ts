@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.ts";
 
 const navy = "#14213d";
 const amber = "#f5b000";
@@ -136,8 +137,8 @@ const blogDir = new URL("images/blog/", publicDir);
 mkdirSync(fileURLToPath(blogDir), { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 const written: string[] = [];
 try {

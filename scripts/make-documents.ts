@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { type PartnerDocument, partnerDocuments } from "../content/partners.ts";
 import { site } from "../content/site.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.ts";
 
 type DocumentContent = {
   subtitle: string;
@@ -405,17 +406,8 @@ const outDir = fileURLToPath(new URL("../public/documents/", import.meta.url));
 mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 try {
   const page = await browser.newPage();

@@ -17,6 +17,7 @@ import { createFeedEngine } from "./feeds/engine.server.ts";
 import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
 import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
 import { healthDetailsAccess, readinessCheck, withoutToken } from "./health.server.ts";
+import { CACHE } from "./http/cache-policies.server.ts";
 import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import { refuseUnsupportedMethods } from "./methods.server.ts";
@@ -163,7 +164,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
+    res.set("Cache-Control", CACHE.none).json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
 
   // Readiness: whether this process's store answers (a load balancer stops sending readers when not).

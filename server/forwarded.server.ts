@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { CACHE } from "./http/cache-policies.server.ts";
 import { logger } from "./logger.server.ts";
 
 /**
@@ -63,7 +64,7 @@ export function checkFormOrigin(siteUrl: string) {
     );
     res
       .status(400)
-      .set("Cache-Control", "no-store")
+      .set("Cache-Control", CACHE.none)
       .type("html")
       .send(crossOriginPage(`${site.origin}/`));
   };

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { errorLine } from "./feeds/errors.ts";
+import { CACHE } from "./http/cache-policies.server.ts";
 import { logger } from "./logger.server.ts";
 import type { Store } from "./store/store.ts";
 import { withTimeout } from "./with-timeout.ts";
@@ -45,7 +46,7 @@ export function readinessCheck(
     }
     res
       .status(state.reachable ? 200 : 503)
-      .set("Cache-Control", "no-store")
+      .set("Cache-Control", CACHE.none)
       .json({ status: state.reachable ? "ready" : "unavailable" });
   };
 }
@@ -75,7 +76,7 @@ const sameText = (a: string, b: string) => {
 export function healthDetailsAccess(setting: string): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (setting === "on") return next();
-    res.set("Cache-Control", "no-store");
+    res.set("Cache-Control", CACHE.none);
     if (setting === "off") return void res.status(404).type("text/plain").send("Not Found");
     if (sameText(requestToken(req), setting)) return next();
     res

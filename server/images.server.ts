@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from "express";
+import { CACHE } from "./http/cache-policies.server.ts";
 import { logger } from "./logger.server.ts";
 import { assertPublicHost, PrivateAddressError, publicOnlyDispatcher } from "./public-address.server.ts";
 
@@ -86,7 +87,7 @@ export function createImageProxy(
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "image lookup failed");
       return void res
         .status(503)
-        .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+        .set({ "Cache-Control": CACHE.none, "Retry-After": "30" })
         .type("text/plain")
         .send("Images are unavailable right now.");
     }
@@ -125,7 +126,7 @@ export function createImageProxy(
       }
       res.status(200);
       res.setHeader("Content-Type", type);
-      res.setHeader("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800");
+      res.setHeader("Cache-Control", CACHE.image);
       // An SVG opened directly must not run anything.
       res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
       let sent = 0;
@@ -164,7 +165,7 @@ export function createImageProxy(
  */
 function unavailable(res: Response, reason: string): void {
   res.status(204);
-  res.setHeader("Cache-Control", "public, max-age=300");
+  res.setHeader("Cache-Control", CACHE.imageUnavailable);
   res.setHeader("X-Image-Unavailable", reason);
   res.end();
 }

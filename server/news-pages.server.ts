@@ -15,6 +15,7 @@ import {
 import type { Config } from "./config.server.ts";
 import type { EngineLogger, SectionArticles } from "./feeds/engine.server.ts";
 import { StoreUnavailableError, UnknownSectionError } from "./feeds/errors.ts";
+import { CACHE } from "./http/cache-policies.server.ts";
 import { imageSrc } from "./images.server.ts";
 import { logger } from "./logger.server.ts";
 import type { Services } from "./services.server.ts";
@@ -285,10 +286,10 @@ export function awaitUnlessCold<T>(load: (cold: Required<ColdWait>) => Promise<T
  * streamed page's outcome is unknown when its headers go out (it may yet fail), and nothing is past
  * the end that a cache should hold.
  */
-export const NO_STORE_INIT = { headers: { "Cache-Control": "no-store" } } as const;
+export const NO_STORE_INIT = { headers: { "Cache-Control": CACHE.none } } as const;
 
 /** What a page that could not load its articles answers: 503, kept by no cache. */
 export const LOAD_FAILURE_INIT = {
   status: 503,
-  headers: { "Cache-Control": "no-store", "Retry-After": "30" },
+  headers: { "Cache-Control": CACHE.none, "Retry-After": "30" },
 } as const;

@@ -1,6 +1,7 @@
 import type { NewsletterResult } from "../app/lib/newsletter.ts";
 import { parseNewsletter } from "../app/lib/newsletter.ts";
 import type { Config } from "./config.server.ts";
+import { CACHE } from "./http/cache-policies.server.ts";
 import { logger } from "./logger.server.ts";
 import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 import { PENDING_DAYS, type Store } from "./store/store.ts";
@@ -42,7 +43,7 @@ function rateLimited(retryAfterMs: number): string {
  */
 export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Promise<NewsletterReply> {
   const log = deps.log ?? logger;
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const headers: Record<string, string> = { "Cache-Control": CACHE.none };
   const parsed = parseNewsletter(form);
   // A typing mistake is answered in the form (200, as before), not as a failed request.
   if ("error" in parsed)

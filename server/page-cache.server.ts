@@ -1,5 +1,6 @@
 import { getHeapStatistics } from "node:v8";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { CACHE } from "./http/cache-policies.server.ts";
 
 /**
  * A short cache of rendered pages (the home page and the section pages). Rendering is the costly
@@ -151,7 +152,7 @@ export function createPageCache({
         const old = hit.stale || hit.expires <= t;
         send(res, hit, old ? "stale" : "hit");
         // A stale copy (its successor rendering, or a store that is down) is for this reader only.
-        if (old) res.setHeader("Cache-Control", "no-store");
+        if (old) res.setHeader("Cache-Control", CACHE.none);
         return void res.send(hit.body.replaceAll(PLACEHOLDER, nonce));
       }
     }
@@ -195,7 +196,7 @@ export function createPageCache({
         for (const h of ["content-length", "etag", "retry-after", ...KEPT_HEADERS]) res.removeHeader(h);
         send(res, stale, "stale-if-error");
         // The copy is older than its lifetime: no other cache may keep it.
-        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Cache-Control", CACHE.none);
         return end(req.method === "HEAD" ? undefined : stale.body.replaceAll(PLACEHOLDER, nonce));
       }
       collect(chunk, rest[0]);

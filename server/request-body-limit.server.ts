@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { CACHE } from "./http/cache-policies.server.ts";
 
 /** The largest form a page accepts. The contact form, the biggest, stays far below it. */
 export const MAX_FORM_BYTES = 256 * 1024;
@@ -40,6 +41,6 @@ export function limitRequestBodies(maxBytes = MAX_FORM_BYTES, maxDrainedBytes = 
 
 function refuse(res: Response, status: number, message: string) {
   if (res.headersSent) return;
-  res.set({ Connection: "close", "Cache-Control": "no-store" });
+  res.set({ Connection: "close", "Cache-Control": CACHE.none });
   res.status(status).type("text/plain; charset=utf-8").send(message);
 }

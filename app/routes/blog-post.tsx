@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { identity } from "../../content/identity.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { logger } from "../../server/logger.server.ts";
 import { toPostSummary } from "../../server/publishing/posts.server.ts";
 import { currentPosts } from "../../server/publishing/site-files.server.ts";
@@ -39,7 +40,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+  return { "Cache-Control": CACHE.stable };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -1,4 +1,5 @@
 import { identity } from "../../content/identity.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { toPostSummary } from "../../server/publishing/posts.server.ts";
 import { currentPosts } from "../../server/publishing/site-files.server.ts";
 import { Rss } from "../components/publishing/icons.tsx";
@@ -24,7 +25,7 @@ export function loader() {
 }
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+  return { "Cache-Control": CACHE.stable };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { book, books } from "../../content/books.ts";
 import { bookLinks, university } from "../../content/site.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { BookCard } from "../components/books/BookCard.tsx";
 import { ArrowLeft, ExternalLink } from "../components/ui/icons.tsx";
 import { seo } from "../lib/seo.ts";
@@ -19,7 +20,7 @@ export function loader() {
 }
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+  return { "Cache-Control": CACHE.stable };
 }
 
 const external = { target: "_blank", rel: "noopener noreferrer" } as const;

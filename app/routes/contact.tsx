@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { identity } from "../../content/identity.ts";
 import { contactLimiter, handleContact } from "../../server/contact.server.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** A fresh one-time send id per page view, and whether we come back from a send without JavaScript. */
 export function loader({ request }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return data({ sendId: crypto.randomUUID(), sent }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ sendId: crypto.randomUUID(), sent }, { headers: { "Cache-Control": CACHE.private } });
 }
 
 /** A refused message's Retry-After (429) reaches the reader's browser on a plain form post too. */

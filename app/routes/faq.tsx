@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type Faq, faqs } from "../../content/faqs.ts";
 import { getConfig } from "../../server/config.server.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { FaqAccordion } from "../components/faq/FaqAccordion.tsx";
 import { FaqFilters } from "../components/faq/FaqFilters.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
@@ -51,7 +52,7 @@ export function loader() {
 }
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+  return { "Cache-Control": CACHE.stable };
 }
 
 /** Structured data for our own FAQs (generated ones exist only in a reader's page). */

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { identity } from "../../content/identity.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import {
   awaitUnlessCold,
   failureAsValue,
@@ -30,7 +31,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   if (actionHeaders.has("Cache-Control")) return actionHeaders;
   // Nor is a page whose articles could not be loaded.
   if (loaderHeaders.has("Cache-Control")) return loaderHeaders;
-  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+  return { "Cache-Control": CACHE.fresh };
 };
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { llmsTxt } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -8,6 +9,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return textFileResponse(request, llmsTxt(context.get(servicesContext).config.SITE_URL), {
     key: "llms",
     contentType: "text/plain; charset=utf-8",
-    cacheControl: "public, max-age=3600",
+    cacheControl: CACHE.textFiles,
   });
 }

@@ -1,3 +1,4 @@
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { textFileResponse, unlessStoreDown } from "../../server/publishing/http.server.ts";
 import { newsSitemapXml } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -9,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     textFileResponse(request, await newsSitemapXml(context.get(servicesContext)), {
       key: "news-sitemap",
       contentType: "application/xml; charset=utf-8",
-      cacheControl: "public, max-age=900, stale-while-revalidate=3600",
+      cacheControl: CACHE.sitemaps,
     }),
   );
 }

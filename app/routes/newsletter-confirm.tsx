@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { confirmableToken, confirmNewsletter } from "../../server/newsletter.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { seo } from "../lib/seo.ts";
@@ -8,7 +9,7 @@ export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Confirm your subscription", path: "/newsletter/confirm", noindex: true });
 
 export function headers() {
-  return { "Cache-Control": "no-store" };
+  return { "Cache-Control": CACHE.none };
 }
 
 // Opening the link only shows a button: mail scanners that fetch links must not subscribe anyone.
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(servicesContext).store.subscribers,
     form.get("token"),
   );
-  return data({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  return data({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": CACHE.none } });
 }
 
 function Expired() {

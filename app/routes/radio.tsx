@@ -1,5 +1,6 @@
 import { identity } from "../../content/identity.ts";
 import { radio } from "../../content/site.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { Info, RadioWaves } from "../components/radio/icons.tsx";
 import { RadioPlayer } from "../components/radio/RadioPlayer.tsx";
 import { seo } from "../lib/seo.ts";
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+  return { "Cache-Control": CACHE.stable };
 }
 
 export default function RadioPage() {

@@ -1,3 +1,4 @@
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { postLibrary } from "../../server/publishing/posts.server.ts";
 import { rssManagerData } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+  return { "Cache-Control": CACHE.fresh };
 }
 
 export const meta: Route.MetaFunction = (args) =>

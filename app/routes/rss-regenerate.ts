@@ -1,3 +1,4 @@
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { logger } from "../../server/logger.server.ts";
 import { postLibrary } from "../../server/publishing/posts.server.ts";
 import { rssManagerData } from "../../server/publishing/site-files.server.ts";
@@ -25,13 +26,13 @@ export function action({ context, request }: Route.ActionArgs) {
     const collection = postLibrary().regenerate();
     return Response.json(
       { ok: true, ...rssManagerData(config.SITE_URL, collection) },
-      { headers: { "Cache-Control": "no-store" } },
+      { headers: { "Cache-Control": CACHE.none } },
     );
   } catch (error) {
     logger.error({ err: String(error) }, "RSS feed regeneration failed");
     return Response.json(
       { ok: false, error: "Failed to generate RSS feed" },
-      { status: 500, headers: { "Cache-Control": "no-store" } },
+      { status: 500, headers: { "Cache-Control": CACHE.none } },
     );
   }
 }

@@ -1,3 +1,4 @@
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { textFileResponse } from "../../server/publishing/http.server.ts";
 import { rssFeed } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -9,6 +10,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return textFileResponse(request, rssFeed(config.SITE_URL).xml, {
     key: "rss",
     contentType: "application/rss+xml; charset=utf-8",
-    cacheControl: "public, max-age=600, stale-while-revalidate=3600",
+    cacheControl: CACHE.rss,
   });
 }

@@ -1,5 +1,6 @@
 import { Link, data as withStatus } from "react-router";
 import { StoreUnavailableError } from "../../server/feeds/errors.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { LOAD_FAILURE_INIT, NO_STORE_INIT } from "../../server/news-pages.server.ts";
 import { clientAddressContext } from "../../server/rate-limit.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -61,7 +62,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const message = searchRateLimitedMessage(answer.retryAfterMs);
     return withStatus({ state: "rate-limited", query, message } as SearchData, {
       status: 429,
-      headers: { "Retry-After": String(Math.ceil(answer.retryAfterMs / 1000)), "Cache-Control": "no-store" },
+      headers: { "Retry-After": String(Math.ceil(answer.retryAfterMs / 1000)), "Cache-Control": CACHE.none },
     });
   }
   const { hits, more, sample } = answer.page;

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { embeds } from "../../content/embeds.ts";
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import {
   awaitUnlessCold,
   failureAsValue,
@@ -45,7 +46,7 @@ const clientSubtitles = () => import("../lib/section-subtitles.ts").then((m) => 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   // A page whose articles could not be loaded is never cached.
   if (loaderHeaders.has("Cache-Control")) return loaderHeaders;
-  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+  return { "Cache-Control": CACHE.fresh };
 };
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { newsSitemapStatus } from "../../server/publishing/news-sitemap-status.server.ts";
 import { currentPosts, llmsTxt, robotsTxt } from "../../server/publishing/site-files.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
@@ -28,7 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+  return { "Cache-Control": CACHE.fresh };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type Request, type Response, Router } from "express";
 import { toSummary } from "../../app/lib/article.ts";
+import { CACHE } from "../http/cache-policies.server.ts";
 import { logger } from "../logger.server.ts";
 import type { FeedEngine } from "./engine.server.ts";
 import { errorCode, errorLine, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
@@ -8,11 +9,8 @@ import { DEFAULT_SECTION_LIMIT } from "./section-articles.ts";
 
 export const MAX_API_LIMIT = 50;
 
-/** Section lists change at most every refresh; let browsers and CDNs reuse them briefly. */
-const ARTICLES_CACHE = "public, max-age=60, stale-while-revalidate=300";
-
 function badRequest(res: Response, error: string): void {
-  res.status(400).set("Cache-Control", "no-store").json({ error });
+  res.status(400).set("Cache-Control", CACHE.none).json({ error });
 }
 
 /**
@@ -73,7 +71,7 @@ export function createFeedsApi(
     }
     try {
       const { articles, sample } = await engine.getSectionArticles(section, limit);
-      res.set("Cache-Control", ARTICLES_CACHE).json({ section, sample, articles: articles.map(toSummary) });
+      res.set("Cache-Control", CACHE.fresh).json({ section, sample, articles: articles.map(toSummary) });
     } catch (error) {
       if (error instanceof UnknownSectionError) {
         badRequest(res, error.message);
@@ -83,7 +81,7 @@ export function createFeedsApi(
       if (error instanceof StoreUnavailableError) {
         res
           .status(503)
-          .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+          .set({ "Cache-Control": CACHE.none, "Retry-After": "30" })
           .json({ error: "Failed to load articles" });
         return;
       }
@@ -114,7 +112,7 @@ export function createFeedsApi(
       const code = errorCode(error);
       res
         .status(503)
-        .set("Cache-Control", "no-store")
+        .set("Cache-Control", CACHE.none)
         .json({ store: { reachable: false, ...(code ? { code } : {}) }, feeds: [], ...about() });
       return;
     }
@@ -123,7 +121,7 @@ export function createFeedsApi(
       url: redactUrl(feed.url),
       lastError: feed.lastError === null ? null : redactText(feed.lastError),
     }));
-    res.set("Cache-Control", "no-store").json({ store: { reachable: true }, feeds, ...about() });
+    res.set("Cache-Control", CACHE.none).json({ store: { reachable: true }, feeds, ...about() });
   });
 
   return router;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CACHE } from "../http/cache-policies.server.ts";
 import { etagOf, isNotModified, servedSince, textFileResponse } from "./http.server.ts";
 
-const OPTIONS = { contentType: "text/plain; charset=utf-8", cacheControl: "public, max-age=60" };
+const OPTIONS = { contentType: "text/plain; charset=utf-8", cacheControl: CACHE.textFiles };
 const get = (headers: Record<string, string> = {}) => new Request("http://x.example/f", { headers });
 
 describe("textFileResponse", () => {
@@ -11,7 +12,7 @@ describe("textFileResponse", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("hello");
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(res.headers.get("etag")).toBe(etagOf("hello"));
     expect(res.headers.get("last-modified")).toBe("Sat, 21 Nov 2026 12:00:00 GMT");
   });

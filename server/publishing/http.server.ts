@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { StoreUnavailableError } from "../feeds/errors.ts";
+import { CACHE, type CachePolicy } from "../http/cache-policies.server.ts";
 
 export type TextFileOptions = {
   /** Names the document (e.g. "rss"), for remembering when its bytes last changed. */
   key: string;
   contentType: string;
-  cacheControl: string;
+  cacheControl: CachePolicy;
   now?: Date;
 };
 
@@ -83,7 +84,7 @@ export function unavailableResponse(): Response {
     status: 503,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
+      "Cache-Control": CACHE.none,
       "Retry-After": "30",
     },
   });

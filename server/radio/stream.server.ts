@@ -2,6 +2,7 @@ import { type ClientRequest, request as httpRequest, type IncomingMessage } from
 import { request as httpsRequest } from "node:https";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Config } from "../config.server.ts";
+import { CACHE } from "../http/cache-policies.server.ts";
 import { logger } from "../logger.server.ts";
 import { IcyFramer, IcyMetadataStripper, parseMetaInt } from "./icy.server.ts";
 
@@ -105,7 +106,7 @@ function audioHeaders(
   return {
     headers: {
       "Content-Type": type,
-      "Cache-Control": "no-store",
+      "Cache-Control": CACHE.none,
       // Tells buffering reverse proxies (nginx) in front of us to pass the audio on at once.
       "X-Accel-Buffering": "no",
     },
@@ -306,7 +307,7 @@ export function createStreamHandler(options: RadioOptions): StreamHandler {
   };
 
   const handler = (req: Request, res: Response) => {
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", CACHE.none);
     const raw = req.query.port;
     if (raw === undefined) return fail(res, 400, MESSAGES.missingPort(options.allowedPorts));
     const text = typeof raw === "string" ? raw : String(raw);
