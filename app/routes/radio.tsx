@@ -41,8 +41,8 @@ export default function RadioPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-lg text-muted">24/7 live stream</p>
           </div>
           {offAir ? (
-            <p className="inline-flex shrink-0 items-center gap-2 rounded-full border border-line px-3 py-1 text-xs font-bold uppercase tracking-widest text-muted">
-              <span aria-hidden="true" className="size-2 rounded-full border border-current" />
+            // Without the live badge's light, and narrow enough to keep "Live Radio" on one line at 375 px.
+            <p className="inline-flex shrink-0 items-center rounded-full border border-line px-3 py-1 text-xs font-bold uppercase tracking-wider text-muted">
               Off air
             </p>
           ) : (
