@@ -6,7 +6,8 @@
  * Links and image URLs are site-relative: the engine resolves them against SITE_URL. Every story
  * links to /about#sample-articles, where the About page says what sample headlines are, because
  * these stories were never published anywhere and a reader who clicks one deserves to learn that.
- * Dates are fixed here; the engine moves them so the newest reads as 25 minutes old.
+ * Dates are fixed here; the engine moves them so the newest reads as 25 minutes old (all but the
+ * archives' look-backs, which keep these dates).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -26,6 +26,7 @@ import { newsletterLimiter } from "./newsletter.server.ts";
 import { openServerStore, serverStoreReady } from "./open-store.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
+import { createRadioStatus } from "./radio/status.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { clientAddressContext, startRateLimitPruning } from "./rate-limit.server.ts";
 import { limitRequestBodies } from "./request-body-limit.server.ts";
@@ -132,7 +133,11 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
         .catch((error) => logger.warn({ err: error.message }, "could not tell other processes of a change"));
     },
   });
-  const services: Services = { config, store, feeds };
+  const radio = createRadioStatus({
+    streamUrl: config.RADIO_STREAM_URL,
+    allowedPorts: config.RADIO_ALLOWED_PORTS,
+  });
+  const services: Services = { config, store, feeds, radio };
   // Expired rate-limit counts leave in small batches, in the background, never on a request.
   const ratePruning = startRateLimitPruning(store.rateLimits);
   // Every database-counted limit is registered for that now, not at its first use: a restarted

@@ -139,7 +139,12 @@ async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = [])
   });
   cleanups.push(() => feeds.stop());
   const config = parseConfig({ SITE_URL: "https://news.example", DATA_DIR: dataDir });
-  return { config, feeds, store: undefined as unknown as Services["store"] };
+  return {
+    config,
+    feeds,
+    store: undefined as unknown as Services["store"],
+    radio: { status: async () => "not-configured" },
+  };
 }
 
 describe("a section with no configured feed", () => {

@@ -1,5 +1,6 @@
 import type { Config } from "./config.server.ts";
 import type { FeedEngine } from "./feeds/engine.server.ts";
+import type { RadioStatusReader } from "./radio/status.server.ts";
 import type { Store } from "./store/store.ts";
 
 /**
@@ -12,4 +13,6 @@ export type Services = {
   store: Store;
   /** The feed engine: section articles, search, health (reads the store). */
   feeds: FeedEngine;
+  /** Whether the radio relay has a station to play, for the radio page before anyone presses Play. */
+  radio: RadioStatusReader;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeHttpUrl } from "./links.ts";
+import { safeHttpUrl, siteName } from "./links.ts";
 
 describe("safeHttpUrl", () => {
   it("keeps http and https URLs", () => {
@@ -14,5 +14,12 @@ describe("safeHttpUrl", () => {
     expect(safeHttpUrl("/relative")).toBeUndefined();
     expect(safeHttpUrl("")).toBeUndefined();
     expect(safeHttpUrl(undefined)).toBeUndefined();
+  });
+});
+
+describe("siteName", () => {
+  it("is the host without www.", () => {
+    expect(siteName("https://www.eventbrite.com/d/united-states/")).toBe("eventbrite.com");
+    expect(siteName("https://events.example.org/wall")).toBe("events.example.org");
   });
 });

@@ -11,3 +11,12 @@ export function safeHttpUrl(value: string | undefined | null): string | undefine
 
 /** Attributes for a link that leaves the site. */
 export const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+/** A site's name as readers know it from an address: its host without "www." ("eventbrite.com"). */
+export function siteName(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}

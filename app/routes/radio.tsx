@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { identity } from "../../content/identity.ts";
 import { radio } from "../../content/site.ts";
 import { CACHE } from "../../server/http/cache-policies.server.ts";
+import { servicesContext } from "../../server/request-context.server.ts";
 import { Info, RadioWaves } from "../components/radio/icons.tsx";
 import { RadioPlayer } from "../components/radio/RadioPlayer.tsx";
 import { seo } from "../lib/seo.ts";
@@ -12,11 +14,20 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Listen to ${radio.stationName}, the 24/7 live stream from ${identity.title}.`,
   });
 
-export function headers() {
-  return { "Cache-Control": CACHE.stable };
+/** The station's state, so the page says before Play when there is nothing to play. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { stream: await context.get(servicesContext).radio.status(radio.streamPort) };
 }
 
-export default function RadioPage() {
+// Short: the page carries the station's state, which the server checks every 30 s.
+export function headers() {
+  return { "Cache-Control": CACHE.live };
+}
+
+export default function RadioPage({ loaderData }: Route.ComponentProps) {
+  // A stream that plays here is on air, whatever the server found when the page was made.
+  const [heard, setHeard] = useState(false);
+  const offAir = !heard && loaderData.stream !== "on-air" ? loaderData.stream : undefined;
   return (
     <div className="mx-auto max-w-3xl">
       <section
@@ -30,12 +41,19 @@ export default function RadioPage() {
             </h1>
             <p className="mt-1 text-lg text-muted">24/7 live stream</p>
           </div>
-          <p className="inline-flex shrink-0 items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-xs font-bold uppercase tracking-widest text-white">
-            <span aria-hidden="true" className="size-2 rounded-full bg-white" />
-            Live
-          </p>
+          {offAir ? (
+            // Without the live badge's light, and narrow enough to keep "Live Radio" on one line at 375 px.
+            <p className="inline-flex shrink-0 items-center rounded-full border border-line px-3 py-1 text-xs font-bold uppercase tracking-wider text-muted">
+              Off air
+            </p>
+          ) : (
+            <p className="inline-flex shrink-0 items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-xs font-bold uppercase tracking-widest text-white">
+              <span aria-hidden="true" className="size-2 rounded-full bg-white" />
+              Live
+            </p>
+          )}
         </div>
-        <RadioPlayer />
+        <RadioPlayer offAir={offAir} onPlaying={() => setHeard(true)} />
       </section>
 
       <section aria-labelledby="now-playing-title" className="mt-8 border-t border-line pt-6">

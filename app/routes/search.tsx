@@ -12,6 +12,7 @@ import type { ArticleSummary, TextSegment } from "../lib/article.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { EXTERNAL, safeHttpUrl } from "../lib/links.ts";
 import { MAX_PAGE, pageHref, pastLastPage, readPage, SEARCH_PAGE_SIZE } from "../lib/paging.ts";
+import { cappedNote, pastResultsText, type SearchCount, searchSummary } from "../lib/search-summary.ts";
 import { sectionDisplayName } from "../lib/sections.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/search";
@@ -30,7 +31,16 @@ type SearchData =
   | { state: "too-long"; query: string }
   | { state: "failed"; query: string }
   | { state: "rate-limited"; query: string; message: string }
-  | { state: "results"; query: string; hits: Hit[]; page: number; more: boolean; sample?: boolean };
+  | {
+      state: "results";
+      query: string;
+      hits: Hit[];
+      page: number;
+      more: boolean;
+      sample?: boolean;
+      /** How many results in all (absent past the last page, where no search is made). */
+      count?: SearchCount;
+    };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q") ?? "";
@@ -65,13 +75,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       headers: { "Retry-After": String(Math.ceil(answer.retryAfterMs / 1000)), "Cache-Control": CACHE.none },
     });
   }
-  const { hits, more, sample } = answer.page;
+  const { hits, more, sample, count } = answer.page;
   return {
     state: "results" as const,
     query,
     page,
     more,
     sample: sample === true,
+    ...(count ? { count } : {}),
     hits: hits.map(({ article: { id, link, publishedAt, publisher }, section, title, excerpt }) => ({
       article: link === undefined ? { id, publishedAt, publisher } : { id, link, publishedAt, publisher },
       section,
@@ -157,7 +168,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <p>
               {pastLastPage(data.page)
                 ? `Search results stop at page ${MAX_PAGE}. Add a word or two to narrow the search for "${query}".`
-                : `No more results for "${query}".`}
+                : pastResultsText(query, data.count, SEARCH_PAGE_SIZE)}
             </p>
             <Pager
               label="Search results pages"
@@ -177,11 +188,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <p className="text-sm text-muted">
-              {data.page === 1 && !data.more
-                ? `${data.hits.length} ${data.hits.length === 1 ? "result" : "results"} for "${query}"`
-                : `Results ${(data.page - 1) * SEARCH_PAGE_SIZE + 1}–${(data.page - 1) * SEARCH_PAGE_SIZE + data.hits.length} for "${query}"`}
+            <p className="text-sm text-muted" data-testid="search-summary">
+              {searchSummary({
+                query,
+                page: data.page,
+                shown: data.hits.length,
+                pageSize: SEARCH_PAGE_SIZE,
+                // Without a count (none is made past the end), this page's own.
+                count: data.count ?? {
+                  total: (data.page - 1) * SEARCH_PAGE_SIZE + data.hits.length,
+                  capped: false,
+                },
+              })}
             </p>
+            {data.count?.capped ? <p className="mt-1 text-sm text-muted">{cappedNote(data.count)}</p> : null}
             {data.sample ? (
               <div className="mt-4">
                 <SampleNotice

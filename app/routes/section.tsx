@@ -13,6 +13,7 @@ import {
 } from "../../server/news-pages.server.ts";
 import { servicesContext } from "../../server/request-context.server.ts";
 import { ArticleCard } from "../components/news/ArticleCard.tsx";
+import { EventsWall } from "../components/news/EventsWall.tsx";
 import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
@@ -173,14 +174,7 @@ export default function Section({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mt-6">
         {key === "events" ? (
-          <div className="aspect-[3/4] w-full overflow-hidden rounded border border-line sm:aspect-video">
-            <iframe
-              src={embeds.eventsWall.url}
-              title={embeds.eventsWall.title}
-              loading="lazy"
-              className="size-full"
-            />
-          </div>
+          <EventsWall url={embeds.eventsWall.url} title={embeds.eventsWall.title} />
         ) : (
           // The key makes moving between sections start from the skeletons, not the old grid.
           <Suspense key={`${key}-${loaderData.page ?? 1}`} fallback={<Loading page="section" />}>

@@ -579,6 +579,11 @@ describe.each(kinds)("samples only while no feed has ever been reached (%s)", (k
     expect((await e.latestArticles(6)).sample).toBe(true);
     expect((await e.searchArticles("range")).length).toBeGreaterThan(0);
     expect((await e.searchPage("range", 1)).sample).toBe(true);
+    // The samples are counted as stored articles are: every match, a page showing some of them.
+    const all = await e.searchPage("range", 1, 100);
+    const first = await e.searchPage("range", 1, 1);
+    expect(all.count).toEqual({ total: all.hits.length, capped: false });
+    expect(first.count).toEqual(all.count);
   });
 });
 
@@ -771,6 +776,11 @@ describe.each(kinds)("older headlines and search pages (%s)", (kind) => {
       all.hits.slice(0, 4).map((h) => h.article.id),
     );
     expect((await e.searchPage("charging", 999, 20)).hits).toEqual([]);
+    // Every page carries the whole search's count, from the store.
+    const count = { total: all.hits.length, capped: false };
+    expect(all.count).toEqual(count);
+    expect(one.count).toEqual(count);
+    expect(two.count).toEqual(count);
   });
 
   it("gives equivalent searches one cache entry: the same words are the same search", async () => {

@@ -3,7 +3,7 @@ import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
 import { type FeedSectionKey, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { getConfig } from "../config.server.ts";
 import { logger as defaultLogger } from "../logger.server.ts";
-import { type FeedStore, searchKey } from "../store/feed-store.ts";
+import { type FeedStore, SEARCH_RANKED, type SearchCount, searchKey } from "../store/feed-store.ts";
 import { openStore } from "../store/open.server.ts";
 import type { Store } from "../store/store.ts";
 import { errorMessage, StoreUnavailableError, UnknownSectionError } from "./errors.ts";
@@ -104,8 +104,11 @@ export type SectionArticles = { articles: Article[]; sample: boolean };
 
 /** A page of a section's archive (page 2 on) or of search results. */
 export type ArchivePage = { articles: Article[]; more: boolean };
-/** `sample`: the hits are sample headlines (nothing stored, no feed ever reached). */
-export type SearchPage = { hits: SearchHit[]; more: boolean; sample?: boolean };
+/**
+ * `sample`: the hits are sample headlines (nothing stored, no feed ever reached). `count`: how many
+ * stories the search matches in all (bounded as the ranking is); absent past the last page.
+ */
+export type SearchPage = { hits: SearchHit[]; more: boolean; sample?: boolean; count?: SearchCount };
 
 export type FeedEngine = {
   /** Refreshes every feed now, then due feeds every FEED_REFRESH_MINUTES (±10%). Idempotent. */
@@ -451,7 +454,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     }
   }
 
-  async function search(query: string, limit: number, offset: number): Promise<SearchPage> {
+  async function search(query: string, limit: number, offset: number, counted = false): Promise<SearchPage> {
     try {
       await synced;
       // Nothing stored yet (first run, offline): the pages show the samples, so search them.
@@ -460,16 +463,29 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
         for (const section of feeds.keys()) {
           all.push(...buildSectionArticles(section, [await samples.items(section)], DEFAULT_SECTION_LIMIT));
         }
-        const hits = searchSampleArticles(all, query, offset + limit + 1);
+        // The samples are a few hundred headlines: counted as the store counts, bounded alike.
+        const hits = searchSampleArticles(all, query, counted ? SEARCH_RANKED + 1 : offset + limit + 1);
         if (hits.length > 0) samplesServed = true;
         return {
           hits: hits.slice(offset, offset + limit),
           more: hits.length > offset + limit,
           sample: hits.length > 0,
+          ...(counted
+            ? {
+                count: {
+                  total: Math.min(hits.length, SEARCH_RANKED),
+                  capped: hits.length > SEARCH_RANKED,
+                },
+              }
+            : {}),
         };
       }
-      const rows = await store.search(query, limit + 1, offset);
+      const [rows, count] = await Promise.all([
+        store.search(query, limit + 1, offset),
+        counted ? store.searchCount(query) : undefined,
+      ]);
       return {
+        ...(count ? { count } : {}),
         hits: rows.slice(0, limit).map((row) => ({
           article: toSummary(itemToArticle(row.item, row.section, row.feedIndex)),
           section: row.section,
@@ -499,7 +515,7 @@ export function createFeedEngine(options: FeedEngineOptions = {}): FeedEngine {
     const t = now().getTime();
     const hit = searchCache.get(key);
     if (hit && hit.expires > t) return hit.page;
-    const result = search(query, capped, (p - 1) * capped).then((r) =>
+    const result = search(query, capped, (p - 1) * capped, true).then((r) =>
       p < MAX_PAGE ? r : { ...r, more: false },
     );
     if (searchCache.size >= SEARCH_CACHE_ENTRIES) {

@@ -46,6 +46,15 @@ describe("the committed sample feeds", () => {
 });
 
 describe("createSampleSource", () => {
+  it("keeps the archives' dates as written: a look back at 1891 is never dated today", async () => {
+    const now = new Date("2030-01-01T12:00:00.000Z");
+    const samples = createSampleSource({ siteUrl: `${SITE}/`, now: () => now });
+    const items = await samples.items("archives");
+    const streetcar = items.find((i) => i.title.includes("1891"));
+    expect(streetcar?.publishedAt).toBe("2024-05-14T12:00:00.000Z");
+    for (const item of items) expect(item.publishedAt.slice(0, 4), item.title).toBe("2024");
+  });
+
   it("moves dates so the newest story is 25 minutes old, keeping the spacing", async () => {
     const now = new Date("2030-01-01T12:00:00.000Z");
     const samples = createSampleSource({ siteUrl: `${SITE}/`, now: () => now });

@@ -12,10 +12,17 @@ export const DEFAULT_SAMPLES_DIR = "content/samples";
 const NEWEST_SAMPLE_AGE_MS = 25 * 60 * 1000;
 
 /**
+ * Sections whose samples look back at history rather than report the day's news: their dates stay
+ * as the file has them, so a story about the streetcar of 1891 is never dated today.
+ */
+const LOOK_BACK_SECTIONS: ReadonlySet<FeedSectionKey> = new Set(["archives"]);
+
+/**
  * Our own sample feeds (content/samples/<section>.xml), served when a section has nothing stored
  * and its live feeds cannot be fetched. Their links and images are site-relative, resolved against
- * SITE_URL. Dates move with the clock: the committed files keep their spacing, and the newest item
- * is always 25 minutes old, so an offline site never shows a stale "last week".
+ * SITE_URL. Dates move with the clock (except the look-backs'): the committed files keep their
+ * spacing, and the newest item is always 25 minutes old, so an offline site never shows a stale
+ * "last week".
  */
 export function createSampleSource(options: { dir?: string; siteUrl: string; now?: () => Date }) {
   const dir = resolve(options.dir ?? DEFAULT_SAMPLES_DIR);
@@ -48,6 +55,7 @@ export function createSampleSource(options: { dir?: string; siteUrl: string; now
         pending.catch(() => cache.delete(section));
       }
       const items = await pending;
+      if (LOOK_BACK_SECTIONS.has(section)) return items;
       const newest = Math.max(...items.map((i) => Date.parse(i.publishedAt)));
       if (!Number.isFinite(newest)) return items;
       const shift = now().getTime() - NEWEST_SAMPLE_AGE_MS - newest;

@@ -8,6 +8,8 @@ export const CACHE = {
   private: "private, no-store",
   /** Headlines and what lists them (home, sections, the articles API, the publishing tools). */
   fresh: "public, max-age=60, stale-while-revalidate=300",
+  /** A page that carries a live state (the radio station's, checked every 30 s). */
+  live: "public, max-age=30, stale-while-revalidate=60",
   /** Pages that change with a deployment or a new post (about, FAQ, books, the blog). */
   stable: "public, max-age=300, stale-while-revalidate=3600",
   /** Our RSS feed: feed readers poll it, so ten minutes. */

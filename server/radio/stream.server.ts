@@ -81,7 +81,8 @@ type Channel = {
   close(): void;
 };
 
-function upstreamRequest(target: URL, wantsIcy: boolean): ClientRequest {
+/** A request to the station, as the relay and the page's status check make it. */
+export function upstreamRequest(target: URL, wantsIcy: boolean): ClientRequest {
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   // agent: false gives the relay its own connection, closed (never pooled) when it ends.
   return send(target, {
@@ -96,7 +97,7 @@ function upstreamRequest(target: URL, wantsIcy: boolean): ClientRequest {
 }
 
 /** The headers a listener's answer carries, or why the station's answer is not audio. */
-function audioHeaders(
+export function audioHeaders(
   audio: IncomingMessage,
 ): { headers: Record<string, string> } | { reason: string; message: string } {
   const status = audio.statusCode ?? 0;

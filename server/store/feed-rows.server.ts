@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import { publisherName } from "../../app/lib/publisher.ts";
 import { isFeedSectionKey } from "../../app/lib/sections.ts";
 import type { FeedItem } from "./feed-store.ts";
-import { type FeedResult, type FeedState, FUTURE_TOLERANCE_MS, type PlacedItem } from "./feed-store.ts";
+import {
+  type FeedResult,
+  type FeedState,
+  FUTURE_TOLERANCE_MS,
+  type PlacedItem,
+  SEARCH_RANKED,
+  type SearchCount,
+} from "./feed-store.ts";
 
 /**
  * What both stores (SQLite and PostgreSQL) share about feed rows: turning a row into an item,
@@ -122,6 +129,19 @@ function fingerprint(item: FeedItem, publishedAt: string): string {
       ]),
     )
     .digest("base64");
+}
+
+/**
+ * A story's identity in SQL, as dedupeKey has it for a search: its link, else the row (a feed's
+ * guid is unique within it, so only a shared link repeats a story). The same text on both stores.
+ */
+export const STORY_KEY = "COALESCE(NULLIF(a.link, ''), 'id ' || a.id)";
+
+/** A search count from its `matched` (rows, up to SEARCH_RANKED + 1) and `stories` columns. */
+export function searchCountOf(row: Row | undefined): SearchCount {
+  const matched = Number(row?.matched ?? 0);
+  if (matched > SEARCH_RANKED) return { total: SEARCH_RANKED, capped: true };
+  return { total: Number(row?.stories ?? 0), capped: false };
 }
 
 /** Repeated stories (same link, else same feed and guid) appear once in cross-feed lists. */

@@ -413,7 +413,31 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       expect(last.map((h) => h.item.guid)).not.toContain("oldest");
       // A narrower search still finds it.
       expect((await store.search("seeded unique", 10)).map((h) => h.item.guid)).toEqual(["oldest"]);
+      // The count is bounded as the ranking is: past it, a floor that says so.
+      expect(await store.searchCount("seeded")).toEqual({ total: SEARCH_RANKED, capped: true });
+      expect(await store.searchCount("story")).toEqual({ total: SEARCH_RANKED, capped: false });
+      expect(await store.searchCount("seeded unique")).toEqual({ total: 1, capped: false });
     }, 60_000);
+
+    it("counts the stories a search matches, a repeated link once, and nothing for odd input", async () => {
+      expect(await store.searchCount("battery")).toEqual({ total: 2, capped: false });
+      expect(await store.searchCount("solid batt")).toEqual({ total: 2, capped: false });
+      expect(await store.searchCount("rail battery")).toEqual({ total: 0, capped: false });
+      expect(await store.searchCount("   ")).toEqual({ total: 0, capped: false });
+      for (const q of ['"', "battery OR", "AND", "title:battery", "(", "*", "'; DROP TABLE articles; --"]) {
+        await expect(store.searchCount(q), q).resolves.toMatchObject({ capped: false });
+      }
+      // Two feeds carry the same story (one link): search lists it once, and the count agrees.
+      const link = "https://news.example/battery-story";
+      await store.saveSuccess(A, { items: [item(0, { title: "Battery plant opens", link })] }, "t", "t");
+      await store.saveSuccess(B, { items: [item(0, { title: "Battery plant opens", link })] }, "t", "t");
+      expect(await store.search("plant", 10)).toHaveLength(1);
+      expect(await store.searchCount("plant")).toEqual({ total: 1, capped: false });
+      expect(await store.searchCount("battery")).toEqual({
+        total: (await store.search("battery", 10)).length,
+        capped: false,
+      });
+    });
 
     it("pages through results with an offset", async () => {
       const all = (await store.search("battery", 10)).map((h) => h.item.title);

@@ -14,6 +14,8 @@ import {
   type Row,
   rowToItem,
   rowToState,
+  STORY_KEY,
+  searchCountOf,
   str,
 } from "./feed-rows.server.ts";
 import {
@@ -169,6 +171,14 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
          WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
        JOIN articles a ON a.id = m.id
        ORDER BY m.rank, a.published_at DESC LIMIT ? OFFSET ?`,
+    ),
+    // How many stories a search ranks (repeated links once): counted up to one past the ranked
+    // bound, in any order (no sort), so a word in every article costs what it does in searchIds.
+    searchCount: db.prepare(
+      `SELECT COUNT(*) AS matched, COUNT(DISTINCT ${STORY_KEY}) AS stories FROM (
+         SELECT f.rowid AS id FROM articles_fts f WHERE articles_fts MATCH ? LIMIT ${SEARCH_RANKED + 1}) m
+       JOIN articles a ON a.id = m.id
+       WHERE EXISTS (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = a.feed_url)`,
     ),
     // The page's rows by id. The matches are marked in code (search-text.ts, as on PostgreSQL):
     // FTS5's highlight() needs a MATCH, which for a prefix merges the prefix's whole lists again.
@@ -345,6 +355,12 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
         });
       }
       return result;
+    },
+
+    async searchCount(query) {
+      const fts = toFtsQuery(query);
+      if (!fts) return { total: 0, capped: false };
+      return searchCountOf(q.searchCount.get(fts) as Row);
     },
 
     async pruneArchive(before, batch) {

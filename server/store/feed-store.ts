@@ -1,5 +1,6 @@
 import type { TextSegment } from "../../app/lib/article.ts";
 import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
+import type { SearchCount } from "../../app/lib/search-summary.ts";
 import type { FeedSectionKey } from "../../app/lib/sections.ts";
 
 /**
@@ -96,6 +97,12 @@ export type FeedResult = { items: readonly FeedItem[]; title?: string; etag?: st
  */
 export const SEARCH_RANKED = MAX_PAGE * SEARCH_PAGE_SIZE;
 
+/**
+ * How many stories a search matches (repeated links once), counted among the newest SEARCH_RANKED
+ * matches, the ones search ranks: `capped` when more match than that, so `total` is a floor.
+ */
+export type { SearchCount };
+
 /** Items whose publishedAt is further ahead of the fetch than this get the time we first saw them. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
@@ -157,6 +164,8 @@ export interface FeedStore {
    * SEARCH_RANKED matches; never throws on odd input.
    */
   search(query: string, limit: number, offset?: number): Promise<SearchRow[]>;
+  /** How many stories search would rank for the query, bounded as search is; never throws on odd input. */
+  searchCount(query: string): Promise<SearchCount>;
   /** Deletes up to `batch` archived items published before `before`; returns how many went. */
   pruneArchive(before: string, batch: number): Promise<number>;
 }

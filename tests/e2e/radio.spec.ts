@@ -6,6 +6,12 @@ import { writeFeedsConfig } from "./support/feeds-config.ts";
 
 const PLAY_FAILED = "Unable to start playback. Please try again.";
 const STREAM_ERROR = "Stream temporarily unavailable.";
+const UNREACHABLE = "The station cannot be reached right now. Press play to try again, or come back later.";
+const NOT_CONFIGURED = "No radio stream is set up on this site yet, so there is nothing to play right now.";
+
+/** The badge beside the title: "Live" with a station on air, "Off air" without one. */
+const badge = (page: Page, text: "Live" | "Off air") =>
+  page.getByRole("main").getByText(text, { exact: true });
 
 function player(page: Page) {
   const main = page.getByRole("main");
@@ -66,6 +72,10 @@ test.describe("/radio", () => {
     await expect(p.slider).toHaveAttribute("aria-valuetext", "90%");
     expect(await audioProp(page, "volume")).toBeCloseTo(0.9);
     await expect(p.alert).toHaveText("");
+    // A station that answers: the page says nothing of being off air.
+    await expect(badge(page, "Live")).toBeVisible();
+    await expect(badge(page, "Off air")).toHaveCount(0);
+    await expect(main.locator("[data-off-air]")).toHaveCount(0);
 
     // Content at most 3xl (48rem) wide.
     const card = await main.locator("> div").first().boundingBox();
@@ -241,6 +251,12 @@ test.describe("/radio without a working station", () => {
     try {
       await openRadio(page, server.url);
       const p = player(page);
+      // Said before the reader presses anything, under the spec's subtitle.
+      await expect(page.getByRole("main")).toContainText("24/7 live stream");
+      await expect(page.getByRole("main")).toContainText(UNREACHABLE);
+      await expect(badge(page, "Off air")).toBeVisible();
+      await expect(badge(page, "Live")).toHaveCount(0);
+      await expectAxeClean(page);
       await p.play.click();
       await expect(p.alert).toHaveText(STREAM_ERROR);
       await expect(p.play).toBeVisible();
@@ -251,6 +267,9 @@ test.describe("/radio without a working station", () => {
       await p.play.click();
       await expectPlaying(page);
       await expect(p.alert).toHaveText("");
+      // It plays: the page no longer says the station is away.
+      await expect(page.getByRole("main")).not.toContainText(UNREACHABLE);
+      await expect(badge(page, "Live")).toBeVisible();
     } finally {
       await page.close();
       await station?.close();
@@ -258,14 +277,22 @@ test.describe("/radio without a working station", () => {
     }
   });
 
-  test("with no stream configured the page still renders, and play shows the stream error", async ({
+  test("with no stream configured the page says so before Play, and play shows the stream error", async ({
     page,
   }) => {
     const server = await serve("");
     try {
+      // Without script too: the state is in the first HTML.
+      const html = await (await fetch(`${server.url}/radio`)).text();
+      expect(html).toContain(NOT_CONFIGURED);
       await openRadio(page, server.url);
       const p = player(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Live Radio");
+      await expect(page.getByRole("main")).toContainText("24/7 live stream");
+      await expect(page.getByRole("main")).toContainText(NOT_CONFIGURED);
+      await expect(badge(page, "Off air")).toBeVisible();
+      await expect(badge(page, "Live")).toHaveCount(0);
+      await expectAxeClean(page);
       await p.play.click();
       await expect(p.alert).toHaveText(STREAM_ERROR);
     } finally {

@@ -121,4 +121,18 @@ test("a fresh store with every feed unreachable: labelled samples, and a notice 
   await expect(results.first()).toBeVisible();
   await expect(results.getByTestId("sample-label")).toHaveCount(await results.count());
   await expect(page.getByRole("status").filter({ hasText: "Showing sample headlines for " })).toBeVisible();
+  // It says how many, counted over the samples as the store counts stored articles.
+  const shown = await results.count();
+  await expect(page.getByTestId("search-summary")).toHaveText(
+    shown < 20
+      ? `${shown} ${shown === 1 ? "result" : "results"} for "battery"`
+      : /^Results 1–20 of \d+ for "battery" \(page 1 of \d+\)$/,
+  );
+
+  // A look back at 1891 keeps its own date: never today's.
+  await page.goto(`${server.url}/search?q=streetcar+1891`);
+  await expect(results).toHaveCount(1);
+  await expect(results.first().locator("time")).toHaveAttribute("datetime", /^2024-/);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(await results.first().locator("time").getAttribute("datetime")).not.toContain(today);
 });

@@ -1,36 +1,56 @@
 import { useState } from "react";
-import { Play } from "../ui/icons.tsx";
+import { EXTERNAL } from "../../lib/links.ts";
+import { ExternalLink, Play } from "../ui/icons.tsx";
+
+/** The video on its own site: the way out when the player is blocked or fails to load. */
+export function videoPageUrl(id: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+}
 
 /**
  * The featured video as a light facade: a poster and a play button that cost nothing until
- * clicked, then the privacy-enhanced player (youtube-nocookie.com) in a 16:9 frame.
+ * clicked, then the privacy-enhanced player (youtube-nocookie.com) in a 16:9 frame. A link to the
+ * video on YouTube stays under it, before and after play, for when the player cannot be shown.
  */
 export function VideoFacade({ id, title }: { id: string; title?: string }) {
   const [playing, setPlaying] = useState(false);
   const label = title ?? "Featured video";
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded bg-[#0e1726]">
-      {playing ? (
-        <iframe
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1&rel=0`}
-          title={label}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          className="absolute inset-0 size-full"
-        />
-      ) : (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-br from-[#1f2a44] via-[#0e1726] to-[#0b6b4f] p-6 text-white"
+    <div>
+      <div className="relative aspect-video w-full overflow-hidden rounded bg-[#0e1726]">
+        {playing ? (
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1&rel=0`}
+            title={label}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+            className="absolute inset-0 size-full"
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setPlaying(true)}
+            className="group absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-br from-[#1f2a44] via-[#0e1726] to-[#0b6b4f] p-6 text-white"
+          >
+            <span className="flex size-16 items-center justify-center rounded-full bg-red-600 shadow-lg transition-transform group-hover:scale-110">
+              <Play aria-hidden="true" className="ml-1 size-8 fill-white" />
+            </span>
+            <span className="max-w-md text-center font-serif text-lg font-bold sm:text-xl">{label}</span>
+            <span className="sr-only">Play video</span>
+          </button>
+        )}
+      </div>
+      <p className="mt-2 text-sm">
+        <a
+          href={videoPageUrl(id)}
+          {...EXTERNAL}
+          className="link inline-flex items-center gap-1 font-semibold"
         >
-          <span className="flex size-16 items-center justify-center rounded-full bg-red-600 shadow-lg transition-transform group-hover:scale-110">
-            <Play aria-hidden="true" className="ml-1 size-8 fill-white" />
-          </span>
-          <span className="max-w-md text-center font-serif text-lg font-bold sm:text-xl">{label}</span>
-          <span className="sr-only">Play video</span>
-        </button>
-      )}
+          Watch on YouTube
+          <ExternalLink aria-hidden="true" className="size-4" />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
     </div>
   );
 }

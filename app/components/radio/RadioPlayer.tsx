@@ -11,11 +11,19 @@ export const STREAM_SRC = `/api/stream?port=${radio.streamPort}`;
 
 const MEDIA_ACTIONS = ["play", "pause", "stop"] as const;
 
+/** What the page says before Play when the server found nothing to play. */
+export const OFF_AIR_NOTICES = {
+  "not-configured": "No radio stream is set up on this site yet, so there is nothing to play right now.",
+  unreachable: "The station cannot be reached right now. Press play to try again, or come back later.",
+} as const;
+
+export type OffAir = keyof typeof OFF_AIR_NOTICES;
+
 /**
  * Play/pause, mute and volume for the live stream. The audio element is the source of truth for
  * what actually happens; its events and the play() promise drive the reducer in lib/player.ts.
  */
-export function RadioPlayer() {
+export function RadioPlayer({ offAir, onPlaying }: { offAir?: OffAir; onPlaying?: () => void } = {}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const started = useRef(false);
@@ -86,6 +94,10 @@ export function RadioPlayer() {
   }, [play, pause]);
 
   useEffect(() => {
+    if (state.playing) onPlaying?.();
+  }, [state.playing, onPlaying]);
+
+  useEffect(() => {
     if ("mediaSession" in navigator)
       navigator.mediaSession.playbackState = state.playing ? "playing" : "paused";
   }, [state.playing]);
@@ -148,6 +160,16 @@ export function RadioPlayer() {
           </span>
         </div>
       </div>
+
+      {offAir && !state.error ? (
+        <p
+          data-off-air={offAir}
+          className="mt-4 flex items-center gap-2 rounded border border-line px-3 py-2 font-medium"
+        >
+          <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-muted" />
+          {OFF_AIR_NOTICES[offAir]}
+        </p>
+      ) : null}
 
       <div role="alert" className="not-empty:mt-4">
         {state.error ? (

@@ -14,6 +14,8 @@ import {
   type Row,
   rowToItem,
   rowToState,
+  STORY_KEY,
+  searchCountOf,
   str,
 } from "../feed-rows.server.ts";
 import {
@@ -351,6 +353,21 @@ export function createPostgresFeedStore(
         });
       }
       return result;
+    },
+
+    async searchCount(query) {
+      const terms = toSearchTerms(query);
+      if (!terms) return { total: 0, capped: false };
+      // As on SQLite: up to one past the ranked bound, in any order (no sort), links counted once.
+      const [row] = await read(
+        `SELECT COUNT(*) AS matched, COUNT(DISTINCT ${STORY_KEY}) AS stories
+         FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
+               LIMIT ${SEARCH_RANKED + 1}) m
+         JOIN articles a ON a.id = m.id
+         WHERE EXISTS (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = a.feed_url)`,
+        [terms.tsquery],
+      );
+      return searchCountOf(row);
     },
 
     async pruneArchive(before, batch) {
