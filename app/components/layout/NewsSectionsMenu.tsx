@@ -10,9 +10,9 @@ const CLOSE_DELAY_MS = 150;
 
 const PANEL_ID = "news-sections";
 
-// Tight below xl, so date, links and Subscribe share one row from 768 px up.
+// Tight below lg, so date, links and Subscribe share one row from 768 px up.
 const itemClass =
-  "inline-flex items-center gap-1 rounded px-1.5 py-2 text-sm font-medium hover:bg-black/5 xl:px-3 dark:hover:bg-white/10 aria-[current=page]:underline aria-[current=page]:underline-offset-4";
+  "inline-flex items-center gap-0.5 whitespace-nowrap rounded px-1 py-2 text-[13px] font-medium hover:bg-black/5 lg:gap-1 lg:px-2 lg:text-sm xl:px-3 dark:hover:bg-white/10 aria-[current=page]:underline aria-[current=page]:underline-offset-4";
 
 /**
  * The top bar (wide screens): Home, the News Sections dropdown and the site's pages. The dropdown

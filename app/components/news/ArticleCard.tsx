@@ -25,12 +25,8 @@ export function ArticleCard({
   /** h3 under a block's h2 on the home page; h2 directly under a section page's h1. */
   heading?: "h2" | "h3";
 }) {
-  return (
-    <article
-      className={`flex flex-col gap-2 border-t border-line pt-3 ${className}`}
-      data-testid="article-card"
-    >
-      {withImage ? <ArticleImage src={article.imageUrl} fill /> : null}
+  const text = (
+    <>
       <CategoryLabel topic={article.categories?.[0]} sample={sample}>
         {article.category}
       </CategoryLabel>
@@ -39,6 +35,27 @@ export function ArticleCard({
         <p className="line-clamp-3 text-sm leading-6 text-muted">{article.excerpt}</p>
       ) : null}
       <ArticleMeta article={article} />
+    </>
+  );
+  if (!withImage) {
+    return (
+      <article
+        className={`flex flex-col gap-2 border-t border-line pt-3 ${className}`}
+        data-testid="article-card"
+      >
+        {text}
+      </article>
+    );
+  }
+  // Across two columns on a tablet: the picture beside the text (a full-width 16:9 picture would
+  // fill the screen); from lg up, above it, filling the height of the two cards beside it.
+  return (
+    <article
+      className={`flex flex-col gap-2 border-t border-line pt-3 sm:grid sm:grid-cols-[3fr_2fr] sm:items-start sm:gap-x-6 lg:flex ${className}`}
+      data-testid="article-card"
+    >
+      <ArticleImage src={article.imageUrl} fill />
+      <div className="flex flex-col gap-2">{text}</div>
     </article>
   );
 }
