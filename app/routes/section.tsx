@@ -146,6 +146,9 @@ function Grid({
     <div className="space-y-6">
       {data.sample ? <SampleNotice sections={[sectionName]} /> : null}
       {page > 1 ? <h2 className="font-serif text-2xl font-bold">Older headlines, page {page}</h2> : null}
+      {/* Fifteen cards leave no column empty: on page 1 the pictured first story spans two columns
+          (and two rows beside cards 2 and 3 from lg up); on later pages the first card spans the
+          two columns of sm, so 1 + 7 rows there and 5 rows of 3 from lg. */}
       <div className="grid gap-x-6 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {data.articles.map((a, i) => (
           <ArticleCard
@@ -154,6 +157,9 @@ function Grid({
             sample={data.sample}
             withImage={i === 0 && page === 1}
             heading={page > 1 ? "h3" : "h2"}
+            className={
+              i > 0 ? "" : page === 1 ? "sm:col-span-2 lg:row-span-2" : "sm:col-span-2 lg:col-span-1"
+            }
           />
         ))}
       </div>

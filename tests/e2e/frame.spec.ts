@@ -116,31 +116,43 @@ test.describe("wide navigation", () => {
       await expect(site.getByRole("link", { name, exact: true })).toBeVisible();
     }
     const trigger = site.getByRole("button", { name: "News Sections" });
-    // The dropdown's code arrives on first interaction; then hovering opens it.
-    await page.mouse.move(2, 2);
-    await expect(site.locator("button[data-state]")).toHaveCount(1);
+    const panel = site.locator("#news-sections");
     await trigger.hover();
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
-    const panel = site.locator("[data-state=open] a");
-    await expect(panel).toHaveCount(16);
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link")).toHaveCount(16);
+    // Under its button, not over the page's middle.
+    const [t, p] = [await trigger.boundingBox(), await panel.boundingBox()];
+    expect(Math.round(p?.x ?? 0)).toBe(Math.round(t?.x ?? -1));
+    expect(p?.y ?? 0).toBeGreaterThanOrEqual((t?.y ?? 0) + (t?.height ?? 0));
     await page.mouse.move(5, 800);
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
   });
 
   test("the dropdown works by keyboard", async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);
     const trigger = page.getByRole("button", { name: "News Sections" });
+    const panel = page.locator("#news-sections");
     await trigger.focus();
-    // Focus counts as the first interaction: the menu upgrades in place and keeps focus.
-    await expect(page.locator("button[data-state]", { hasText: "News Sections" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(page.locator(":focus")).toHaveText("Local");
+    // Arrows move through the sections.
+    await page.keyboard.press("ArrowDown");
+    await expect(page.locator(":focus")).toHaveText("National");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(page.locator(":focus")).toHaveText("Events");
     await page.keyboard.press("Escape");
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
     await expect(trigger).toBeFocused();
+    // ArrowDown on the button opens it at the first section; following one closes it.
+    await page.keyboard.press("ArrowDown");
+    await expect(page.locator(":focus")).toHaveText("Local");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/local$/);
+    await expect(panel).toBeHidden();
   });
 });
 
@@ -166,7 +178,9 @@ test.describe("narrow navigation", () => {
 
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press("Tab");
-      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")));
+      const inside = await page.evaluate(() =>
+        Boolean(document.activeElement?.closest("dialog, [role=dialog]")),
+      );
       expect(inside).toBe(true);
     }
     await page.keyboard.press("Escape");

@@ -1,38 +1,163 @@
-import { useRef, useState } from "react";
+import type { KeyboardEvent } from "react";
+import { Link, NavLink } from "react-router";
+import { SHEET_LINKS } from "../../lib/sections.ts";
 import { IconTooltip } from "../ui/IconTooltip.tsx";
-import { Menu } from "../ui/icons.tsx";
-import { LazySwap } from "../ui/LazySwap.tsx";
+import { Menu, X } from "../ui/icons.tsx";
+import { SearchForm } from "./SearchForm.tsx";
 
-const loadSheet = () => import("./MobileMenu.sheet.tsx").then((m) => m.MobileMenuSheet);
+const SHEET_ID = "nav-sheet";
 
 /**
- * The narrow-screen menu button. The sheet's code (Radix dialog) loads on first interaction;
- * a click before it arrives opens the sheet as soon as it does.
+ * The rest of the site, below the sections (spec: the sheet lists the 18 sections; a phone reader
+ * otherwise reaches these only through the footer). The footer's labels, in its order (More, then
+ * Legal), with Home first.
+ */
+const SITE_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/blog", label: "Blog" },
+  { to: "/books", label: "Books" },
+  { to: "/radio", label: "Live Radio" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
+
+const sheetLink =
+  "block px-2 py-2.5 text-base hover:bg-black/5 aria-[current=page]:font-semibold dark:hover:bg-white/10";
+
+/** The button's invoker command: the browser opens the sheet as a modal dialog, script or not. */
+const OPENS_SHEET: Record<string, string> = { command: "show-modal", commandfor: SHEET_ID };
+
+/** A browser without invoker commands (before Safari 26.2, Firefox 144) opens it from script. */
+function openWithoutCommands() {
+  if (!("command" in HTMLButtonElement.prototype))
+    document.querySelector<HTMLDialogElement>(`#${SHEET_ID}`)?.showModal();
+}
+
+/**
+ * Following a link or searching closes the sheet (a client-side navigation keeps the header, and
+ * the sheet with it). Subscribe moves focus to the newsletter's email field afterwards.
+ */
+function closeOnLeave(e: { target: EventTarget; currentTarget: HTMLDialogElement }) {
+  if (e.target instanceof Element && e.target.closest("a, form[role=search]")) e.currentTarget.close();
+}
+
+/**
+ * The sheet itself takes focus once open (the browser gives it to the close button), so the
+ * first Tab reaches that button. On closing, the browser gives focus back to the menu button,
+ * unless that button was replaced while the sheet was open (its tooltip's code arrives on the
+ * first interaction): then the new one takes it.
+ */
+function wireFocus(sheet: HTMLDialogElement | null) {
+  sheet?.addEventListener("toggle", (e) => {
+    if ((e as ToggleEvent).newState === "open") sheet.focus();
+    else if (
+      !document.activeElement ||
+      document.activeElement === document.body ||
+      sheet.contains(document.activeElement)
+    )
+      document.querySelector<HTMLElement>(`[commandfor=${SHEET_ID}]`)?.focus();
+  });
+}
+
+/**
+ * Focus stays in the sheet: Tab from its last control goes to its first and Shift+Tab back (the
+ * browser would pass through the page's body, though the page behind is inert).
+ */
+function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== "Tab") return;
+  const controls = e.currentTarget.querySelectorAll<HTMLElement>("a[href], button, input");
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const at = document.activeElement;
+  const to = e.shiftKey ? (at === first || at === e.currentTarget ? last : null) : at === last ? first : null;
+  if (!to) return;
+  e.preventDefault();
+  to.focus();
+}
+
+/**
+ * The narrow-screen menu: a button and the side sheet titled "Navigation" (the 18 destinations,
+ * the site's other pages, a search box and Subscribe). A native modal <dialog>: it opens without
+ * JavaScript, keeps focus inside while open (the page behind is inert), closes on Escape or a
+ * click on the backdrop, and gives focus back to the button. Opening focuses the sheet itself, so
+ * the first Tab reaches the close button.
  */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <IconTooltip label="Open navigation menu">
         <button
-          ref={button}
           type="button"
           aria-label="Open navigation menu"
           aria-haspopup="dialog"
-          aria-expanded={open}
+          {...OPENS_SHEET}
           data-focus-key="menu"
-          onClick={() => setOpen(true)}
+          onClick={openWithoutCommands}
           className="inline-flex size-10 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10"
         >
           <Menu aria-hidden="true" className="size-6" />
         </button>
       </IconTooltip>
-      <LazySwap
-        load={loadSheet}
-        fallback={null}
-        props={{ open, onOpenChange: setOpen, returnFocusTo: button }}
-      />
+      <dialog
+        id={SHEET_ID}
+        aria-labelledby={`${SHEET_ID}-title`}
+        closedby="any"
+        ref={wireFocus}
+        tabIndex={-1}
+        onKeyDown={keepFocusInside}
+        onClick={closeOnLeave}
+        onSubmit={closeOnLeave}
+        className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[280px] max-w-none flex-col overflow-y-auto bg-surface p-4 text-[var(--fg)] shadow-xl outline-none backdrop:bg-black/50 open:flex sm:w-[350px]"
+      >
+        <div className="flex items-center justify-between">
+          <h2 id={`${SHEET_ID}-title`} className="font-serif text-xl font-bold">
+            Navigation
+          </h2>
+          {/* No tooltip: it would open when Tab reaches the button and take the reader's first
+              Escape for itself, leaving the sheet open. The X and its name are enough here. */}
+          <form method="dialog">
+            <button
+              type="submit"
+              className="inline-flex size-10 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10"
+              aria-label="Close navigation menu"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </form>
+        </div>
+        <SearchForm className="mt-4" />
+        <nav aria-label="All sections" className="mt-4">
+          <ul className="divide-y divide-[var(--line)]">
+            {SHEET_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={sheetLink}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="sheet-more" className="mt-4 border-t-4 border-double border-line pt-3">
+          <h2 id="sheet-more" className="px-2 text-sm font-semibold uppercase tracking-wide text-muted">
+            More
+          </h2>
+          <ul className="mt-1 divide-y divide-[var(--line)]">
+            {SITE_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end className={sheetLink}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link
+          to="/#newsletter-email"
+          className="mt-4 rounded bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong"
+        >
+          Subscribe
+        </Link>
+      </dialog>
     </>
   );
 }

@@ -3,10 +3,10 @@ import { Form } from "react-router";
 import { Search } from "../ui/icons.tsx";
 
 /** The header's and side sheet's search box: a plain GET form, so it works without JavaScript. */
-export function SearchForm({ className = "", onSubmit }: { className?: string; onSubmit?: () => void }) {
+export function SearchForm({ className = "" }: { className?: string }) {
   const id = useId();
   return (
-    <Form method="get" action="/search" role="search" className={`flex ${className}`} onSubmit={onSubmit}>
+    <Form method="get" action="/search" role="search" className={`flex ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search articles
       </label>

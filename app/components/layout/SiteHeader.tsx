@@ -20,7 +20,7 @@ export function SiteHeader({ now }: { now?: string }) {
           <NewsSectionsMenu />
           <Link
             to="/#newsletter-email"
-            className="rounded bg-accent px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-strong"
+            className="shrink-0 rounded bg-accent px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-strong"
           >
             Subscribe
           </Link>

@@ -3,23 +3,30 @@ import { ArticleImage } from "./ArticleImage.tsx";
 import { ArticleMeta, CategoryLabel } from "./ArticleMeta.tsx";
 import { ArticleTitle } from "./ArticleTitle.tsx";
 
-/** A card: category (with the publisher's topic), title (links out), excerpt clamped to three lines, short date and read time. */
+/**
+ * A card: category (with the publisher's topic), title (links out), excerpt clamped to three lines,
+ * short date and read time. The date follows the text: a card never stretches to its row's height
+ * with a gap above its date.
+ */
 export function ArticleCard({
   article,
   withImage = false,
   heading = "h3",
   sample = false,
+  className = "",
 }: {
   article: CardArticle;
+  /** The section page's first story: its image fills the height the cards beside it take. */
   withImage?: boolean;
+  /** Its place in the grid (a column span). */
+  className?: string;
   /** A sample headline (SAMPLE_FALLBACK), labelled as one. */
   sample?: boolean;
   /** h3 under a block's h2 on the home page; h2 directly under a section page's h1. */
   heading?: "h2" | "h3";
 }) {
-  return (
-    <article className="flex h-full flex-col gap-2 border-t border-line pt-3" data-testid="article-card">
-      {withImage ? <ArticleImage src={article.imageUrl} /> : null}
+  const text = (
+    <>
       <CategoryLabel topic={article.categories?.[0]} sample={sample}>
         {article.category}
       </CategoryLabel>
@@ -27,9 +34,28 @@ export function ArticleCard({
       {article.excerpt ? (
         <p className="line-clamp-3 text-sm leading-6 text-muted">{article.excerpt}</p>
       ) : null}
-      <div className="mt-auto">
-        <ArticleMeta article={article} />
-      </div>
+      <ArticleMeta article={article} />
+    </>
+  );
+  if (!withImage) {
+    return (
+      <article
+        className={`flex flex-col gap-2 border-t border-line pt-3 ${className}`}
+        data-testid="article-card"
+      >
+        {text}
+      </article>
+    );
+  }
+  // Across two columns on a tablet: the picture beside the text (a full-width 16:9 picture would
+  // fill the screen); from lg up, above it, filling the height of the two cards beside it.
+  return (
+    <article
+      className={`flex flex-col gap-2 border-t border-line pt-3 sm:grid sm:grid-cols-[3fr_2fr] sm:items-start sm:gap-x-6 lg:flex ${className}`}
+      data-testid="article-card"
+    >
+      <ArticleImage src={article.imageUrl} fill />
+      <div className="flex flex-col gap-2">{text}</div>
     </article>
   );
 }

@@ -6,13 +6,24 @@ import { useImageFailed } from "../ui/useImageFailed.ts";
  * A 16:9 article image in a fixed box (no layout shift). A failed image is hidden; an article
  * without one shows 'No image available'.
  */
-export function ArticleImage({ src, priority = false }: { src?: string; priority?: boolean }) {
+export function ArticleImage({
+  src,
+  priority = false,
+  fill = false,
+}: {
+  src?: string;
+  priority?: boolean;
+  /** From lg up, grow to the height its grid area gives (cropped), rather than 16:9. */
+  fill?: boolean;
+}) {
   // Our own sample images are site-relative paths; "//host" would be another site, so not those.
   const url = safeHttpUrl(src) ?? (src?.startsWith("/") && !src.startsWith("//") ? src : undefined);
   const image = useImageFailed();
 
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded bg-black/5 dark:bg-white/5">
+    <div
+      className={`relative aspect-video w-full overflow-hidden rounded bg-black/5 dark:bg-white/5 ${fill ? "lg:aspect-auto lg:min-h-56 lg:flex-1" : ""}`}
+    >
       {url ? (
         image.failed ? null : (
           <img

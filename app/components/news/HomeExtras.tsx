@@ -8,7 +8,14 @@ import { VideoFacade } from "./VideoFacade.tsx";
 export function HomeExtras({ newsletter }: { newsletter?: NewsletterResult }) {
   return (
     <div className="space-y-10">
-      <section aria-labelledby="video-title" className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-center">
+      {/* Beside an ad, two thirds of the row; without one, centred at a width that leaves no
+          empty third beside it and keeps the 16:9 frame within a laptop's screen. */}
+      <section
+        aria-labelledby="video-title"
+        className={
+          embeds.adScript ? "grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-center" : "mx-auto w-full max-w-4xl"
+        }
+      >
         <div>
           <h2 id="video-title" className="mb-3 font-serif text-2xl font-bold">
             Featured video

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { type CardArticle, listKey } from "../../lib/article.ts";
 import { ArticleCard, LeadArticle } from "./ArticleCard.tsx";
+import { cardRows } from "./cardRows.ts";
 
 /** One home-page block: heading, See All link, then a lead + 4 cards (first block) or 5 cards. */
 export function NewsBlock({
@@ -20,6 +21,7 @@ export function NewsBlock({
   const [first, ...rest] = articles;
   const cards = lead ? rest : articles;
   const id = `block-${sectionKey}`;
+  const rows = cardRows(cards.length);
   return (
     <section
       aria-labelledby={id}
@@ -43,9 +45,14 @@ export function NewsBlock({
           <LeadArticle article={first} sample={sample} />
         </div>
       ) : null}
-      <div className="mt-4 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
+      <div className={`mt-4 grid gap-x-6 gap-y-5 ${rows.grid}`}>
         {cards.map((a, i) => (
-          <ArticleCard key={listKey(a, i)} article={a} sample={sample} />
+          <ArticleCard
+            key={listKey(a, i)}
+            article={a}
+            sample={sample}
+            className={i === 0 ? rows.first : ""}
+          />
         ))}
       </div>
     </section>
