@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { SECTION_LINKS, TOP_BAR_LINKS } from "../../lib/sections.ts";
 import { ChevronDown } from "../ui/icons.tsx";
-import { itemClass, type TopBarProps } from "./NewsSectionsMenu.tsx";
+import { itemClass, type TopBarProps } from "./NewsSectionsMenu.parts.tsx";
 
 /** The spec's navigation hover delay. */
 const HOVER_DELAY_MS = 200;
