@@ -1,5 +1,5 @@
 // `npm run lint`'s import check: imports flow one way (routes -> server modules -> store, shared
-// code in app/lib/), with no cycle between top-level folders. Rules in lib/import-graph.ts.
+// code in app/lib/, domain/ at the bottom), with no cycle between folders or between files. Rules in lib/import-graph.ts.
 import path from "node:path";
 import { checkImports, readImportGraph } from "./lib/import-graph.ts";
 
@@ -11,4 +11,4 @@ if (violations.length > 0) {
   console.error(`check-imports: ${violations.length} problem(s) in ${edges.length} imports`);
   process.exit(1);
 }
-console.log(`check-imports: ${edges.length} imports, one way, no cycle between folders`);
+console.log(`check-imports: ${edges.length} imports, one way, no cycle between folders or files`);

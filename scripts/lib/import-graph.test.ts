@@ -126,7 +126,7 @@ describe("checkImports", () => {
     });
     const violations = checkImports(readImportGraph(root));
     expect(violations.map((violation) => violation.rule)).toEqual(["lib-imports-server", "layer-cycle"]);
-    expect(violations[1]?.message).toContain("import cycle between app/lib, server");
+    expect(violations[1]?.message).toContain("import cycle between folders app/lib, server");
     expect(violations[1]?.message).toContain('app/lib/context.ts imports "../../server/services.server.ts"');
     expect(violations[1]?.message).toContain('server/services.server.ts imports "../app/lib/article.ts"');
   });
@@ -138,7 +138,7 @@ describe("checkImports", () => {
         "bench/b.ts": 'import { c } from "../content/c.ts";',
         "content/c.ts": 'import { a } from "../scripts/a.ts";',
       }),
-    ).toEqual(["layer-cycle"]);
+    ).toEqual(["layer-cycle", "file-cycle"]);
   });
 
   it("fails when the store imports the server modules above it, even a type", () => {
@@ -152,13 +152,54 @@ describe("checkImports", () => {
     ).toEqual(["store-imports-server"]);
   });
 
-  it("allows imports back and forth inside one folder", () => {
+  it("fails on two files that import each other inside one folder, even by type, and names them", () => {
+    const root = tree({
+      "server/a.server.ts": 'import { b } from "./feeds/b.ts";',
+      "server/feeds/b.ts": 'import type { A } from "../a.server.ts";',
+    });
+    const violations = checkImports(readImportGraph(root));
+    expect(violations.map((violation) => violation.rule)).toEqual(["file-cycle"]);
+    expect(violations[0]?.message).toContain(
+      "import cycle between files server/a.server.ts, server/feeds/b.ts",
+    );
+    expect(violations[0]?.message).toContain('server/feeds/b.ts imports "../a.server.ts"');
+  });
+
+  it("allows a file that others in its folder import, when none imports back", () => {
     expect(
       rules({
-        "server/a.server.ts": 'import { b } from "./feeds/b.ts";',
-        "server/feeds/b.ts": 'import { a } from "../a.server.ts";',
+        "app/components/Menu.tsx":
+          'import { parts } from "./Menu.parts.tsx";\nconst load = () => import("./Menu.radix.tsx");',
+        "app/components/Menu.radix.tsx": 'import { parts } from "./Menu.parts.tsx";',
+        "app/components/Menu.parts.tsx": "export const parts = 1;",
       }),
     ).toEqual([]);
+  });
+
+  it("fails on a cycle through a lazy import too", () => {
+    expect(
+      rules({
+        "app/components/Menu.tsx": 'const load = () => import("./Menu.radix.tsx");',
+        "app/components/Menu.radix.tsx": 'import { itemClass } from "./Menu.tsx";',
+      }),
+    ).toEqual(["file-cycle"]);
+  });
+
+  it("keeps domain/ at the bottom: it imports only itself", () => {
+    expect(
+      rules({
+        "domain/sections.ts": 'import { paging } from "./paging.ts";',
+        "domain/paging.ts": "export const paging = 1;",
+        "app/lib/nav.ts": 'import { sections } from "../../domain/sections.ts";',
+        "server/news.server.ts": 'import { sections } from "../domain/sections.ts";',
+      }),
+    ).toEqual([]);
+    expect(
+      rules({
+        "domain/sections.ts": 'import { site } from "../content/site.ts";',
+        "content/site.ts": "export const site = 1;",
+      }),
+    ).toEqual(["domain-imports"]);
   });
 });
 

@@ -9,7 +9,7 @@ import path from "node:path";
 
 export type Edge = { from: string; to: string; specifier: string };
 
-export const DEFAULT_ROOTS = ["app", "server", "scripts", "bench", "content"];
+export const DEFAULT_ROOTS = ["domain", "app", "server", "scripts", "bench", "content"];
 
 const SOURCE = /\.tsx?$/;
 const SKIP_DIRS = new Set(["node_modules", "build", ".react-router", "data", "public", "fixtures"]);
@@ -87,18 +87,11 @@ export function layerOf(file: string): string {
 
 export type Violation = { rule: string; message: string };
 
-/** Cycles between layers, found on the layer graph of the non-test files (Tarjan's SCCs). */
-function layerCycles(edges: Edge[]): Violation[] {
-  const between = new Map<string, Map<string, Edge>>();
-  for (const edge of edges) {
-    const a = layerOf(edge.from);
-    const b = layerOf(edge.to);
-    if (a === b) continue;
-    if (!between.has(a)) between.set(a, new Map());
-    const out = between.get(a) as Map<string, Edge>;
-    if (!out.has(b)) out.set(b, edge);
-  }
-  const nodes = [...new Set([...between.keys(), ...[...between.values()].flatMap((m) => [...m.keys()])])];
+type Graph = Map<string, Map<string, Edge>>;
+
+/** The strongly connected components of more than one node (Tarjan's algorithm). */
+function stronglyConnected(graph: Graph): string[][] {
+  const nodes = [...new Set([...graph.keys(), ...[...graph.values()].flatMap((m) => [...m.keys()])])];
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -111,7 +104,7 @@ function layerCycles(edges: Edge[]): Violation[] {
     counter++;
     stack.push(node);
     onStack.add(node);
-    for (const next of between.get(node)?.keys() ?? []) {
+    for (const next of graph.get(node)?.keys() ?? []) {
       if (!index.has(next)) {
         visit(next);
         low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
@@ -131,27 +124,42 @@ function layerCycles(edges: Edge[]): Violation[] {
     }
   };
   for (const node of nodes.sort()) if (!index.has(node)) visit(node);
+  return components;
+}
 
-  return components.map((component) => {
+/** Cycles on the graph of `nodeOf(file)`, each named with the imports that close it. */
+function cycles(edges: Edge[], nodeOf: (file: string) => string, rule: string, what: string): Violation[] {
+  const graph: Graph = new Map();
+  for (const edge of edges) {
+    const a = nodeOf(edge.from);
+    const b = nodeOf(edge.to);
+    if (a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Map());
+    const out = graph.get(a) as Map<string, Edge>;
+    if (!out.has(b)) out.set(b, edge);
+  }
+  return stronglyConnected(graph).map((component) => {
     const inside = new Set(component);
     const witnesses: string[] = [];
     for (const a of component) {
-      for (const [b, edge] of between.get(a) ?? []) {
+      for (const [b, edge] of graph.get(a) ?? []) {
         if (inside.has(b)) witnesses.push(`  ${a} -> ${b}: ${edge.from} imports "${edge.specifier}"`);
       }
     }
     return {
-      rule: "layer-cycle",
-      message: `import cycle between ${component.join(", ")}:\n${witnesses.join("\n")}`,
+      rule,
+      message: `import cycle between ${what} ${component.join(", ")}:\n${witnesses.join("\n")}`,
     };
   });
 }
 
 /**
- * The rules: no cycle between layers; server code never imports app/routes/ (routes call the
- * server, not the other way round); the store (server/store/) is the bottom of the server and
- * imports nothing else of it; app/lib/ is browser-safe shared code, so it never imports
- * server/. Test files are left out: a test may reach across layers to check them.
+ * The rules: no cycle between layers, nor between any two files (a cycle ties modules so that
+ * neither can be read, moved or loaded late without the other); server code never imports
+ * app/routes/ (routes call the server, not the other way round); the store (server/store/) is the
+ * bottom of the server and imports nothing else of it; app/lib/ is browser-safe shared code, so it
+ * never imports server/; domain/ imports nothing of ours but itself. Test files are left out: a
+ * test may reach across layers to check them.
  */
 export function checkImports(edges: Edge[]): Violation[] {
   const running = edges.filter((edge) => !isTestFile(edge.from));
@@ -171,6 +179,12 @@ export function checkImports(edges: Edge[]): Violation[] {
         message: `${edge.from} imports "${edge.specifier}": the store is the bottom layer; it imports only itself and app/lib/`,
       });
     }
+    if (from === "domain" && to !== "domain") {
+      violations.push({
+        rule: "domain-imports",
+        message: `${edge.from} imports "${edge.specifier}": domain/ is the bottom of everything and imports nothing of ours but itself`,
+      });
+    }
     if (from === "app/lib" && to === "server") {
       violations.push({
         rule: "lib-imports-server",
@@ -178,5 +192,10 @@ export function checkImports(edges: Edge[]): Violation[] {
       });
     }
   }
-  return [...violations, ...layerCycles(running)];
+  // Between files too: two modules that import each other can only be read, moved or loaded together.
+  return [
+    ...violations,
+    ...cycles(running, layerOf, "layer-cycle", "folders"),
+    ...cycles(running, (file) => file, "file-cycle", "files"),
+  ];
 }

@@ -8,7 +8,7 @@ import {
   itemClass,
   listClass,
   triggerClass,
-} from "./FaqAccordion.tsx";
+} from "./FaqAccordion.parts.tsx";
 
 /** Radix's accordion, single and collapsible: buttons with aria-expanded, arrow keys between them. */
 export function RadixFaqAccordion({ items, value, onValueChange, serviceName }: FaqAccordionProps) {

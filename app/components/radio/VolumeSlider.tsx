@@ -1,15 +1,6 @@
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "../../lib/player.ts";
 import { LazySwap } from "../ui/LazySwap.tsx";
-
-export type VolumeSliderProps = {
-  /** 0 to 1, already 0 while muted. */
-  value: number;
-  /** The spoken value ("90%", "Muted"). */
-  valueText: string;
-  onValueChange: (value: number) => void;
-};
-
-export const SLIDER_LABEL = "Volume";
+import { SLIDER_LABEL, type VolumeSliderProps } from "./VolumeSlider.parts.ts";
 
 const loadSlider = () => import("./VolumeSlider.radix.tsx").then((m) => m.RadixVolumeSlider);
 

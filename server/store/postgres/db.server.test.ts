@@ -3,8 +3,8 @@ import type pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../migrations.server.ts";
 import { createSchema, dropSchema, storeKinds } from "../testing/stores.ts";
-import { createPool, migrate, schemaVersion } from "./db.server.ts";
-import { POSTGRES_MIGRATIONS, type PostgresMigration } from "./migrations.server.ts";
+import { createPool, migrate, type PostgresMigration, schemaVersion } from "./db.server.ts";
+import { POSTGRES_MIGRATIONS } from "./migrations.server.ts";
 import { openPostgresStore } from "./store.server.ts";
 
 const onPostgres = (await storeKinds()).includes("postgres");

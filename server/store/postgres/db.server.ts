@@ -1,5 +1,4 @@
 import pg from "pg";
-import type { PostgresMigration } from "./migrations.server.ts";
 
 export type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -124,6 +123,13 @@ export async function schemaVersion(db: Queryable): Promise<number> {
   const { rows } = await db.query(`SELECT COALESCE(MAX(version), 0) AS v FROM ${VERSION_TABLE}`);
   return Number(rows[0]?.v ?? 0);
 }
+
+/** One step of the schema (the steps themselves are in migrations.server.ts). */
+export type PostgresMigration = {
+  version: number;
+  name: string;
+  up: (db: Queryable) => Promise<unknown>;
+};
 
 /**
  * Runs the pending migrations in order, each in its own transaction with its version row. A

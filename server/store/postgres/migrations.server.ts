@@ -1,4 +1,6 @@
-import type { Queryable } from "./db.server.ts";
+import type { PostgresMigration } from "./db.server.ts";
+
+const TEXT = 'text COLLATE "C"';
 
 /**
  * The PostgreSQL schema, one step per version: the same versions, in the same order and with the
@@ -6,14 +8,6 @@ import type { Queryable } from "./db.server.ts";
  * version number; never edit a step that has shipped. Text columns use the "C" collation so that
  * ordering and comparison (ISO times, addresses, URLs) are byte-wise, as on SQLite.
  */
-export type PostgresMigration = {
-  version: number;
-  name: string;
-  up: (db: Queryable) => Promise<unknown>;
-};
-
-const TEXT = 'text COLLATE "C"';
-
 export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
   {
     version: 1,

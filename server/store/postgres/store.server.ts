@@ -11,12 +11,13 @@ import {
   createPool,
   migrate,
   type PoolOptions,
+  type PostgresMigration,
   type Queryable,
   schemaVersion,
   withRequestTransaction,
 } from "./db.server.ts";
 import { createPostgresFeedStore } from "./feed-store.server.ts";
-import { POSTGRES_MIGRATIONS, type PostgresMigration } from "./migrations.server.ts";
+import { POSTGRES_MIGRATIONS } from "./migrations.server.ts";
 
 export type PostgresStoreOptions = PoolOptions & {
   /** Defaults to the app's list; tests pass their own to exercise the runner. */
