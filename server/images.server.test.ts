@@ -58,6 +58,35 @@ describe("imageSrc", () => {
     ).toBeUndefined();
     expect(imageSrc("http://127.0.0.1:4319/a.png", site)).toBeUndefined();
   });
+
+  it("with local fixtures, reads a missing port as the scheme's own", () => {
+    const local = { allowPrivate: true };
+    // https://127.0.0.1 is port 443: the same port named on http is still us.
+    expect(imageSrc("http://127.0.0.1:443/api/stream", "https://127.0.0.1", local)).toBeUndefined();
+    expect(imageSrc("https://127.0.0.1/api/stream", "http://127.0.0.1:443", local)).toBeUndefined();
+    expect(imageSrc("https://127.0.0.1:80/api/stream", "http://127.0.0.1", local)).toBeUndefined();
+    // Port 80 is not port 443.
+    expect(imageSrc("http://127.0.0.1/a.png", "https://127.0.0.1", local)).toBe(
+      "/img?u=http%3A%2F%2F127.0.0.1%2Fa.png",
+    );
+  });
+
+  it("ignores only a trailing dot of a host name", () => {
+    expect(imageSrc("https://newsexample/a.jpg", "https://news.example")).toBe("/img?u=https%3A%2F%2Fnewsexample%2Fa.jpg");
+    expect(imageSrc("https://news.example./api/stream", "https://news.example")).toBeUndefined();
+    expect(imageSrc("https://news.example/api/stream", "https://news.example.")).toBeUndefined();
+  });
+
+  it("drops what is not an address, and an own image whose name holds '..'", () => {
+    for (const u of ["", "not a url", "//news.example/images/a.png", "data:image/png;base64,AAAA"]) {
+      expect(imageSrc(u, "https://news.example"), u).toBeUndefined();
+    }
+    expect(imageSrc("https://news.example/images/a..b.png", "https://news.example")).toBeUndefined();
+    expect(imageSrc("https://news.example/images/a.b.png", "https://news.example")).toBe("/images/a.b.png");
+    expect(imageSrc("https://news.example/images/", "https://news.example")).toBeUndefined();
+    expect(imageSrc("https://news.example/static/images/a.png", "https://news.example")).toBeUndefined();
+    expect(imageSrc("https://news.example/images/a b.png", "https://news.example")).toBeUndefined();
+  });
 });
 
 describe("a relay loop by a name the host check does not know (our IP, an alias)", () => {
@@ -691,6 +720,33 @@ describe("the image relay's answers", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(debug).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe("the image relay and a publisher that does not answer", () => {
+  it("gives up after 10 seconds", async () => {
+    let asked: () => void = () => {};
+    const waiting = new Promise<void>((r) => (asked = r));
+    const r = await relayTo(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+          asked();
+        }),
+    );
+    // Only the relay's own timer is the test's to move.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const answer = r.get(IMG);
+      await waiting;
+      vi.advanceTimersByTime(9_999);
+      expect((r.asked[0]?.init.signal as AbortSignal).aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect((r.asked[0]?.init.signal as AbortSignal).aborted).toBe(true);
+      await expectUnavailable(await answer, "The image is not available.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
