@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { partnerDocuments } from "../content/partners.ts";
+import { type PartnerDocument, partnerDocuments } from "../content/partners.ts";
 import { embeds } from "../content/site.ts";
 import { type CspOptions, embedOrigins, securityHeaders } from "./security.server.ts";
 
@@ -172,6 +172,17 @@ describe("embedOrigins", () => {
         "not a url",
       ]),
     ).toEqual([...configured, "https://a.example", "http://b.example:8080"]);
+  });
+});
+
+describe("embedOrigins with a partner document hosted elsewhere", () => {
+  it("allows the partner's origin, as the document is shown in a frame", () => {
+    partnerDocuments.push({ ...(partnerDocuments[0] as PartnerDocument), embedUrl: "https://docs.partner.example/r.pdf" });
+    try {
+      expect(embedOrigins()).toContain("https://docs.partner.example");
+    } finally {
+      partnerDocuments.pop();
+    }
   });
 });
 
