@@ -329,10 +329,21 @@ describe("pageCacheKey", () => {
  */
 async function site(
   render: (req: Request, res: Response, nonce: string) => void | Promise<void>,
-  options: { nonce?: boolean; ttlMs?: number; maxStaleMs?: number; maxEntries?: number; maxBytes?: number; now?: () => number } = {},
+  options: {
+    nonce?: boolean;
+    ttlMs?: number;
+    maxStaleMs?: number;
+    maxEntries?: number;
+    maxBytes?: number;
+    now?: () => number;
+  } = {},
 ) {
   const { nonce = true, ...cacheOptions } = options;
-  const cache = createPageCache({ paths: new Set(["/", "/world"]), params: { "/world": ["page"] }, ...cacheOptions });
+  const cache = createPageCache({
+    paths: new Set(["/", "/world"]),
+    params: { "/world": ["page"] },
+    ...cacheOptions,
+  });
   let renders = 0;
   let nonces = 0;
   const a = express();
@@ -379,7 +390,8 @@ describe("page cache: what it keeps", () => {
       ["a cookie", [htmlPage((res) => res.cookie("session", "x"))]],
       ["no nonce", [htmlPage(), { nonce: false }]],
     ];
-    for (const [what, args] of notKept) expect(await keptAfterOne((await site(...args)).base), what).toBe(false);
+    for (const [what, args] of notKept)
+      expect(await keptAfterOne((await site(...args)).base), what).toBe(false);
     for (const marker of ['<h1 id="not-found-title">', '<h1 id="error-title">', "<div data-load-error>"]) {
       const { base } = await site((_req, res, nonce) => {
         res.type("html").send(`<html><script nonce="${nonce}"></script>${marker}</html>`);
@@ -402,7 +414,9 @@ describe("page cache: what it keeps", () => {
   });
 
   it("replays the page's type, caching and Vary headers, and no others", async () => {
-    const { base } = await site(htmlPage((res) => res.set({ Vary: "Accept-Encoding", "X-Other": "1", ETag: '"e"' })));
+    const { base } = await site(
+      htmlPage((res) => res.set({ Vary: "Accept-Encoding", "X-Other": "1", ETag: '"e"' })),
+    );
     await fetch(`${base}/`);
     const hit = await fetch(`${base}/`);
     expect(hit.headers.get("x-page-cache")).toBe("hit");
@@ -431,7 +445,10 @@ describe("page cache: what it keeps", () => {
     const hit = await fetch(`${base}/`);
     expect(hit.headers.get("x-page-cache")).toBe("hit");
     // The same bytes, the nonce aside.
-    const text = (b: ArrayBuffer) => Buffer.from(b).toString("utf8").replace(/n\dxyzNONCE/, "NONCE");
+    const text = (b: ArrayBuffer) =>
+      Buffer.from(b)
+        .toString("utf8")
+        .replace(/n\dxyzNONCE/, "NONCE");
     expect(text(first)).toContain("<p>caf\u00e9</p><p>na\u00efve</p><p>\u00fcber</p></html>");
     expect(text(await hit.arrayBuffer())).toBe(text(first));
   });
@@ -506,7 +523,10 @@ describe("page cache: time", () => {
   it("keeps an expired copy for stale-if-error until maxStaleMs after it expired, not a moment longer", async () => {
     let t = 0;
     let status = 200;
-    const { base } = await site(htmlPage((res) => res.status(status)), { ttlMs: 1000, maxStaleMs: 5000, now: () => t });
+    const { base } = await site(
+      htmlPage((res) => res.status(status)),
+      { ttlMs: 1000, maxStaleMs: 5000, now: () => t },
+    );
     await fetch(`${base}/`);
     status = 503;
     t = 5999;

@@ -78,7 +78,13 @@ describe("isPublicAddress", () => {
   it("takes off one pair of brackets around an address, and nothing else", () => {
     expect(isPublicAddress("[2606:4700::1111]")).toBe(true);
     expect(isPublicAddress("[::1]")).toBe(false);
-    for (const a of ["2606:4700::[1111", "2606:4700::]1111", "[[2606:4700::1111]]", "::ffff:8.8.8.8]junk", "8.8.8.8x"]) {
+    for (const a of [
+      "2606:4700::[1111",
+      "2606:4700::]1111",
+      "[[2606:4700::1111]]",
+      "::ffff:8.8.8.8]junk",
+      "8.8.8.8x",
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });

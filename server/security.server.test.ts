@@ -177,7 +177,10 @@ describe("embedOrigins", () => {
 
 describe("embedOrigins with a partner document hosted elsewhere", () => {
   it("allows the partner's origin, as the document is shown in a frame", () => {
-    partnerDocuments.push({ ...(partnerDocuments[0] as PartnerDocument), embedUrl: "https://docs.partner.example/r.pdf" });
+    partnerDocuments.push({
+      ...(partnerDocuments[0] as PartnerDocument),
+      embedUrl: "https://docs.partner.example/r.pdf",
+    });
     try {
       expect(embedOrigins()).toContain("https://docs.partner.example");
     } finally {
