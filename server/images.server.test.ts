@@ -472,6 +472,7 @@ describe("the image relay's answers", () => {
     const r = await relayTo(() => png(), { stored: async () => false });
     const res = await r.get(IMG);
     expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await res.text()).toBe("Unknown image.");
     expect(r.lookedUp).toEqual([IMG]);
     expect(r.asked).toEqual([]);

@@ -297,6 +297,8 @@ describe("page cache during failures (stale-if-error)", () => {
     const failed = await fetch(`${base}/`);
     expect(failed.status).toBe(503);
     expect(failed.headers.get("x-page-cache")).toBeNull();
+    // The failed page goes out whole, as written.
+    expect(await failed.text()).toMatch(/^<html><script nonce="n1xyzNONCE">x<\/script>.*render 1/);
     status = 200;
     expect(await (await fetch(`${base}/`)).text()).toContain("render 2");
     expect(renders()).toBe(2);
@@ -464,6 +466,17 @@ describe("page cache: what it keeps", () => {
     expect(await keptAfterOne(exact.base)).toBe(true);
     expect(exact.cache.bytes()).toBe(weight);
     expect(await keptAfterOne((await site(htmlPage(), { maxBytes: weight - 1 })).base)).toBe(false);
+  });
+
+  it("weighs a page kept anew once, and keeps one page when it may keep one", async () => {
+    const { cache, base } = await site(htmlPage());
+    await fetch(`${base}/`);
+    const one = cache.bytes();
+    cache.invalidate(["/"]);
+    await fetch(`${base}/`);
+    expect(cache.size()).toBe(1);
+    expect(cache.bytes()).toBe(one);
+    expect(await keptAfterOne((await site(htmlPage(), { maxEntries: 1 })).base)).toBe(true);
   });
 
   it("counts what the kept pages weigh, and gives it back as they go", async () => {
