@@ -32,14 +32,60 @@ describe("isPublicAddress", () => {
       "::ffff:127.0.0.1",
       "::ffff:10.0.0.1",
       "not an address",
+      // IETF protocol assignments, documentation and benchmarking networks.
+      "192.0.0.1",
+      "192.0.2.1",
+      "198.18.0.1",
+      "198.19.255.255",
+      "198.51.100.7",
+      "203.0.113.9",
+      "2001:db8::1",
+      "fc00::1",
+      "febf::1",
     ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });
 
   it("accepts public addresses", () => {
-    for (const a of ["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "::ffff:93.184.216.34"]) {
+    for (const a of [
+      "93.184.216.34",
+      "8.8.8.8",
+      "172.32.0.1",
+      "2606:4700::1111",
+      "::ffff:93.184.216.34",
+      // Just past the refused networks.
+      "100.128.0.1",
+      "198.20.0.1",
+      "192.0.3.1",
+      "2001:db9::1",
+      "fec0::1",
+    ]) {
       expect(isPublicAddress(a), a).toBe(true);
+    }
+  });
+
+  it("reads an IPv4-mapped IPv6 address as the IPv4 address it carries, in any spelling", () => {
+    for (const a of ["::FFFF:127.0.0.1", "::ffff:7f00:1", "0:0:0:0:0:ffff:a9fe:a9fe", "[::ffff:10.0.0.1]"]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    expect(isPublicAddress("::ffff:808:808")).toBe(true);
+    expect(isPublicAddress("[::FFFF:8.8.8.8]")).toBe(true);
+    // A public IPv6 address that merely ends in a dotted quad is not a mapped one.
+    expect(isPublicAddress("2606:4700::ffff:127.0.0.1")).toBe(true);
+  });
+
+  it("takes off one pair of brackets around an address, and nothing else", () => {
+    expect(isPublicAddress("[2606:4700::1111]")).toBe(true);
+    expect(isPublicAddress("[::1]")).toBe(false);
+    for (const a of [
+      "2606:4700::[1111",
+      "2606:4700::]1111",
+      "[[2606:4700::1111]]",
+      "::ffff:8.8.8.8]junk",
+      "8.8.8.8x",
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
     }
   });
 });
@@ -53,15 +99,66 @@ describe("assertPublicHost", () => {
       "http://0x7f.1/a",
       "http://localhost/a",
       "http://a.localhost/a",
+      "http://LOCALHOST:8080/a",
+      "http://[fe80::1]/a",
+      "http://[::ffff:169.254.169.254]/a",
+      "http://10.0.0.1:3000/a",
     ]) {
       expect(() => assertPublicHost(new URL(u)), u).toThrow(PrivateAddressError);
     }
-    expect(() => assertPublicHost(new URL("https://8.8.8.8/a"))).not.toThrow();
-    expect(() => assertPublicHost(new URL("https://images.publisher.example/a.jpg"))).not.toThrow();
+    for (const u of [
+      "https://8.8.8.8/a",
+      "https://[2606:4700::1111]/a",
+      "https://images.publisher.example/a.jpg",
+      // Names that only contain "localhost" are names like any other.
+      "https://notlocalhost/a",
+      "https://localhost.example/a",
+    ]) {
+      expect(() => assertPublicHost(new URL(u)), u).not.toThrow();
+    }
+  });
+
+  it("names the refused host, without its brackets", () => {
+    const error = (() => {
+      try {
+        assertPublicHost(new URL("http://[::1]:8080/a"));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(PrivateAddressError);
+    expect((error as Error).name).toBe("PrivateAddressError");
+    expect((error as Error).message).toBe("::1 is not a public internet address");
   });
 });
 
+/** What publicOnlyLookup answers for a host, as (error, address, family). */
+function lookupOf(hostname: string, options: { all?: boolean } = {}) {
+  return new Promise<{ err: Error | null; address: unknown; family?: number }>((resolve) =>
+    publicOnlyLookup(hostname, options, (err, address, family) => resolve({ err, address, family })),
+  );
+}
+
 describe("publicOnlyLookup and publicOnlyDispatcher", () => {
+  it("answers a public address as the socket asked for it: one address, or all of them", async () => {
+    expect(await lookupOf("8.8.8.8")).toEqual({ err: null, address: "8.8.8.8", family: 4 });
+    expect(await lookupOf("2606:4700::1111")).toEqual({ err: null, address: "2606:4700::1111", family: 6 });
+    expect(await lookupOf("8.8.8.8", { all: true })).toEqual({
+      err: null,
+      address: [{ address: "8.8.8.8", family: 4 }],
+      family: undefined,
+    });
+  });
+
+  it("passes a failed lookup's own error on", async () => {
+    const { err } = await lookupOf("no-such-host.invalid");
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PrivateAddressError);
+    const all = await lookupOf("127.0.0.1", { all: true });
+    expect(all.err).toBeInstanceOf(PrivateAddressError);
+    expect(all.err?.message).toBe("127.0.0.1 is not a public internet address");
+  });
+
   it("a name that resolves to loopback is refused when the connection is made", async () => {
     const error = await new Promise<Error | null>((resolve) =>
       publicOnlyLookup("localhost", {}, (err) => resolve(err)),

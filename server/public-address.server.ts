@@ -35,11 +35,13 @@ for (const [net, prefix] of [
   NOT_PUBLIC.addSubnet(net, prefix, "ipv6");
 }
 
-/** Whether an IP address (v4 or v6, IPv4-mapped included) is on the public internet. */
+/**
+ * Whether an IP address (v4 or v6, IPv4-mapped included) is on the public internet. A BlockList
+ * checks an IPv4-mapped IPv6 address (::ffff:127.0.0.1, ::ffff:7f00:1) against its IPv4 subnets,
+ * in any spelling, so those need no rule of their own.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
-  if (mapped) return isPublicAddress(mapped);
   const family = isIP(bare);
   if (family === 0) return false;
   return !NOT_PUBLIC.check(bare, family === 4 ? "ipv4" : "ipv6");
