@@ -243,9 +243,10 @@ describe("handleContact's answers", () => {
     });
     expect(messages.insert).not.toHaveBeenCalled();
     expect(log.info).toHaveBeenCalledWith({ event: "contact.honeypot" }, expect.any(String));
-    // A browser's autofill of spaces is not a bot.
+    // A browser's autofill of spaces is not a bot, nor is a form sent without the hidden field.
     expect((await handleContact(form({ ...valid, website: "  " }), deps)).status).toBe(200);
-    expect(messages.insert).toHaveBeenCalledTimes(1);
+    expect((await handleContact(form(typed), deps)).status).toBe(200);
+    expect(messages.insert).toHaveBeenCalledTimes(2);
   });
 
   it("checks the limit for the sender's address only once the message is valid", async () => {
