@@ -74,8 +74,9 @@ describe("createRateLimiter", () => {
     const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN, maxKeys: 2 });
     limiter.take("a", 20 * MIN);
     limiter.take("b", 0);
-    // At 11 minutes, "b"'s event has expired: "b" goes, not "a" (the least recent client).
-    limiter.take("c", 11 * MIN);
+    // A window later, "b"'s event has expired (to the millisecond): "b" goes, not "a" (the least
+    // recent client).
+    limiter.take("c", 10 * MIN);
     expect(limiter.take("a", 12 * MIN).ok).toBe(false);
   });
 
