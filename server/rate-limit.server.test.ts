@@ -135,7 +135,7 @@ describe("createStoreRateLimiter", () => {
         { log: { warn: () => {} } },
       );
       let answer: unknown;
-      void limiter.take("c").then((a) => {
+      void Promise.resolve(limiter.take("c")).then((a) => {
         answer = a;
       });
       await vi.advanceTimersByTimeAsync(RATE_LIMIT_WAIT_MS - 1);
