@@ -1,15 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   checkInboxMessage,
   confirmableToken,
+  confirmLink,
   confirmNewsletter,
   handleNewsletter,
   NEWSLETTER_WINDOW_MS,
   type NewsletterDeps,
   newsletterLimiter,
+  readConfirmToken,
 } from "./newsletter.server.ts";
 import { createRateLimiter, createStoreRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { openStore } from "./store/open.server.ts";
+import { PENDING_DAYS } from "./store/store.ts";
 import { openTestStore, storeKinds, type TestStore } from "./store/testing/stores.ts";
 
 const kinds = await storeKinds();
@@ -176,5 +179,179 @@ describe("newsletterLimiter", () => {
       await other.close();
       await t.dispose();
     }
+  });
+});
+
+/** The action alone, with a limiter and a list that do as told (no database). */
+describe("handleNewsletter's answers", () => {
+  function fakes(limiter: RateLimiter = { take: () => ({ ok: true }) }) {
+    const log = { info: vi.fn(), error: vi.fn() };
+    const subscribers = {
+      request: vi.fn(
+        async (): Promise<{ status: "pending" | "confirmed"; token?: string }> => ({
+          status: "pending",
+          token: "tok_en-0123456789abcdef",
+        }),
+      ),
+    };
+    const deps = {
+      subscribers: subscribers as unknown as NewsletterDeps["subscribers"],
+      limiter,
+      clientKey: "198.51.100.7",
+      siteUrl: "https://news.example",
+      log,
+      now: new Date("2026-11-26T12:00:00Z"),
+    };
+    return { log, subscribers, deps };
+  }
+
+  it("tells the reader to check the inbox, in these words", async () => {
+    const { deps, subscribers, log } = fakes();
+    expect(await handleNewsletter(form(" Reader@Example.com "), deps)).toEqual({
+      status: 200,
+      headers: { "Cache-Control": "no-store" },
+      body: {
+        ok: true,
+        message: `Almost done: if reader@example.com is not subscribed yet, we have sent it a link to confirm. The link works for ${PENDING_DAYS} days.`,
+      },
+    });
+    expect(subscribers.request).toHaveBeenCalledWith("reader@example.com", deps.now);
+    expect(log.info).toHaveBeenCalledWith(
+      {
+        event: "newsletter.pending",
+        confirm: "https://news.example/newsletter/confirm?token=tok_en-0123456789abcdef",
+      },
+      expect.any(String),
+    );
+  });
+
+  it("logs no link when no confirmation should go out (already subscribed)", async () => {
+    const { deps, subscribers, log } = fakes();
+    subscribers.request.mockResolvedValueOnce({ status: "confirmed" });
+    expect((await handleNewsletter(form("reader@example.com"), deps)).body.ok).toBe(true);
+    expect(log.info).not.toHaveBeenCalled();
+  });
+
+  it("answers a typing mistake in the form, keeping at most 254 characters of it, asking nothing of the limiter", async () => {
+    const take = vi.fn(() => ({ ok: true as const }));
+    const { deps, subscribers } = fakes({ take });
+    expect(await handleNewsletter(form("bad@"), deps)).toEqual({
+      status: 200,
+      headers: { "Cache-Control": "no-store" },
+      body: { ok: false, error: "Enter a valid email address, like name@example.com.", email: "bad@" },
+    });
+    const long = `${"a".repeat(300)}@example.com`;
+    const reply = await handleNewsletter(form(long), deps);
+    expect(reply.body).toEqual({
+      ok: false,
+      error: "That email address is too long.",
+      email: long.slice(0, 254),
+    });
+    expect(take).not.toHaveBeenCalled();
+    expect(subscribers.request).not.toHaveBeenCalled();
+  });
+
+  it("answers a client over the limit with how long to wait, in words and in whole seconds", async () => {
+    const take = vi.fn(() => ({ ok: false as const, retryAfterMs: 60_500 }));
+    const { deps, subscribers } = fakes({ take });
+    expect(await handleNewsletter(form("Reader@example.com"), deps)).toEqual({
+      status: 429,
+      headers: { "Cache-Control": "no-store", "Retry-After": "61" },
+      body: {
+        ok: false,
+        error: "Too many sign-ups from your connection. Please wait 2 minutes and try again.",
+        email: "reader@example.com",
+      },
+    });
+    expect(take).toHaveBeenCalledWith("198.51.100.7");
+    expect(subscribers.request).not.toHaveBeenCalled();
+  });
+
+  it("rounds the wait up to whole minutes, and never asks for less than one", async () => {
+    const waitFor = async (retryAfterMs: number) => {
+      const { deps } = fakes({ take: () => ({ ok: false, retryAfterMs }) });
+      const reply = await handleNewsletter(form("reader@example.com"), deps);
+      return reply.body.ok ? "" : reply.body.error;
+    };
+    expect(await waitFor(60_000)).toBe(
+      "Too many sign-ups from your connection. Please wait 1 minute and try again.",
+    );
+    expect(await waitFor(0)).toContain("wait 1 minute and");
+    expect(await waitFor(9 * 60_000 + 1)).toContain("wait 10 minutes and");
+  });
+
+  it("says the sign-up could not be saved when the list fails, and logs why", async () => {
+    const { deps, subscribers, log } = fakes();
+    subscribers.request.mockRejectedValueOnce(new Error("disk full"));
+    expect(await handleNewsletter(form("reader@example.com"), deps)).toEqual({
+      status: 503,
+      headers: { "Cache-Control": "no-store" },
+      body: {
+        ok: false,
+        error: "We could not save your sign-up just now. Please try again.",
+        email: "reader@example.com",
+      },
+    });
+    expect(log.error).toHaveBeenCalledWith(
+      { event: "newsletter.store_failed", err: "Error: disk full" },
+      expect.any(String),
+    );
+  });
+});
+
+describe("confirmation links and tokens", () => {
+  it("puts the token in the link, escaped", () => {
+    expect(confirmLink("https://news.example", "a b&c")).toBe(
+      "https://news.example/newsletter/confirm?token=a%20b%26c",
+    );
+  });
+
+  it("takes 16 to 64 URL-safe characters as a token, nothing else", () => {
+    const ok = "Aa0_-".repeat(4);
+    expect(readConfirmToken(ok)).toBe(ok);
+    expect(readConfirmToken("a".repeat(16))).toBe("a".repeat(16));
+    expect(readConfirmToken("a".repeat(64))).toBe("a".repeat(64));
+    for (const bad of [
+      "a".repeat(15),
+      "a".repeat(65),
+      `${"a".repeat(16)}!`,
+      `!${"a".repeat(16)}`,
+      `${"a".repeat(16)}\n`,
+      "",
+      1234567890123456,
+      null,
+    ])
+      expect(readConfirmToken(bad)).toBe("");
+  });
+
+  it("asks the list only about a well-formed token", async () => {
+    const token = "a".repeat(20);
+    const subscribers = {
+      isPendingToken: vi.fn(async (t: string) => t === token),
+      confirm: vi.fn(async (t: string) => t === token),
+    } as unknown as NewsletterDeps["subscribers"];
+    expect(await confirmableToken(subscribers, token)).toBe(token);
+    expect(await confirmableToken(subscribers, "b".repeat(20))).toBe("");
+    expect(await confirmNewsletter(subscribers, token)).toBe(true);
+    expect(await confirmNewsletter(subscribers, "b".repeat(20))).toBe(false);
+    expect(await confirmableToken(subscribers, "short")).toBe("");
+    expect(await confirmNewsletter(subscribers, "short")).toBe(false);
+    expect(subscribers.isPendingToken).toHaveBeenCalledTimes(2);
+    expect(subscribers.confirm).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("newsletterLimiter's settings", () => {
+  it("counts under 'newsletter' per 10 minutes: in the store with a database, else in memory", async () => {
+    const rateLimits = { take: vi.fn(async () => ({ ok: true as const })), prune: vi.fn(async () => 0) };
+    await newsletterLimiter(
+      { NEWSLETTER_RATE_LIMIT: 1, DATABASE_URL: "postgres://db.invalid/news" },
+      { rateLimits },
+    ).take("10.0.0.1", 1000);
+    expect(rateLimits.take).toHaveBeenCalledWith("newsletter", "10.0.0.1", 1, 10 * 60_000, 1000);
+    const memory = newsletterLimiter({ NEWSLETTER_RATE_LIMIT: 1 }, { rateLimits });
+    expect(await memory.take("10.0.0.1", 1000)).toEqual({ ok: true });
+    expect(await memory.take("10.0.0.1", 2000)).toEqual({ ok: false, retryAfterMs: 10 * 60_000 - 1000 });
+    expect(rateLimits.take).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRateLimiter, createStoreRateLimiter, startRateLimitPruning } from "./rate-limit.server.ts";
+import {
+  createRateLimiter,
+  createStoreRateLimiter,
+  limiterFor,
+  pruneRateLimits,
+  RATE_LIMIT_WAIT_MS,
+  startRateLimitPruning,
+} from "./rate-limit.server.ts";
 
 const MIN = 60_000;
 
@@ -36,9 +43,233 @@ describe("createRateLimiter", () => {
   it("bounds its memory, forgetting the least recent clients first", () => {
     const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN, maxKeys: 3 });
     for (const key of ["a", "b", "c", "d"]) limiter.take(key, 0);
-    // "a" was forgotten, so it may send again; "d" is still remembered.
+    // "a" was forgotten, so it may send again; "b" and "d" are still remembered (one forgotten is enough).
+    expect(limiter.take("b", 1).ok).toBe(false);
     expect(limiter.take("a", 1).ok).toBe(true);
     expect(limiter.take("d", 1).ok).toBe(false);
+  });
+
+  it("counts a client's latest event as its most recent use when memory is full", () => {
+    const limiter = createRateLimiter({ limit: 2, windowMs: 10 * MIN, maxKeys: 2 });
+    limiter.take("a", 0);
+    limiter.take("b", 1);
+    limiter.take("a", 2);
+    // A third client: "b" is now the least recent and goes, "a" (used since) stays at its limit.
+    limiter.take("c", 3);
+    expect(limiter.take("a", 4).ok).toBe(false);
+    expect(limiter.take("b", 4).ok).toBe(true);
+  });
+
+  it("remembers the client it just counted when memory is full, however late the clock", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN, maxKeys: 2 });
+    const late = 1000 * MIN;
+    for (const key of ["a", "b", "c"]) limiter.take(key, late);
+    expect(limiter.take("c", late + 1)).toEqual({ ok: false, retryAfterMs: 10 * MIN - 1 });
+    expect(limiter.take("b", late + 1).ok).toBe(false);
+  });
+
+  // Date.now() can step back (the system clock set right), so the least recent client is not always
+  // the one whose events are oldest.
+  it("when memory is full, forgets clients whose events have expired before any other", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN, maxKeys: 2 });
+    limiter.take("a", 20 * MIN);
+    limiter.take("b", 0);
+    // A window later, "b"'s event has expired (to the millisecond): "b" goes, not "a" (the least
+    // recent client).
+    limiter.take("c", 10 * MIN);
+    expect(limiter.take("a", 12 * MIN).ok).toBe(false);
+  });
+
+  it("sweeps its memory only once it holds more than maxKeys clients", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10 * MIN, maxKeys: 2 });
+    limiter.take("b", 0);
+    // Two clients, the bound: nobody is forgotten, not even "b" (expired by this clock).
+    limiter.take("a", 20 * MIN);
+    expect(limiter.take("b", 5 * MIN).ok).toBe(false);
+  });
+});
+
+describe("createStoreRateLimiter", () => {
+  const never = () => new Promise<never>(() => {});
+
+  it("answers with the database's count, for this limit, client and window", async () => {
+    const take = vi.fn(async () => ({ ok: false as const, retryAfterMs: 1234 }));
+    const limiter = createStoreRateLimiter({ take, prune: async () => 0 }, "contact", {
+      limit: 3,
+      windowMs: 5 * MIN,
+    });
+    expect(await limiter.take("203.0.113.5", 1000)).toEqual({ ok: false, retryAfterMs: 1234 });
+    expect(take).toHaveBeenCalledWith("contact", "203.0.113.5", 3, 5 * MIN, 1000);
+  });
+
+  it("lets the request through when the database does not answer in time, and logs who and why", async () => {
+    const log = { warn: vi.fn() };
+    const limiter = createStoreRateLimiter(
+      { take: never, prune: async () => 0 },
+      "newsletter",
+      { limit: 1, windowMs: MIN },
+      { waitMs: 5, log },
+    );
+    expect(await limiter.take("203.0.113.5")).toEqual({ ok: true });
+    expect(log.warn).toHaveBeenCalledWith(
+      {
+        event: "rate_limit.fail_open",
+        bucket: "newsletter",
+        client: "203.0.113.5",
+        reason: "no answer within 5 ms",
+      },
+      expect.stringContaining("newsletter"),
+    );
+  });
+
+  it("waits RATE_LIMIT_WAIT_MS by default", async () => {
+    vi.useFakeTimers();
+    try {
+      const limiter = createStoreRateLimiter(
+        { take: never, prune: async () => 0 },
+        "contact",
+        {
+          limit: 1,
+          windowMs: MIN,
+        },
+        { log: { warn: () => {} } },
+      );
+      let answer: unknown;
+      void Promise.resolve(limiter.take("c")).then((a) => {
+        answer = a;
+      });
+      await vi.advanceTimersByTimeAsync(RATE_LIMIT_WAIT_MS - 1);
+      expect(answer).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answer).toEqual({ ok: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lets the request through when the count fails, and handles a failure that comes after the wait", async () => {
+    const log = { warn: vi.fn() };
+    const refused = createStoreRateLimiter(
+      { take: async () => Promise.reject(new Error("connection refused")), prune: async () => 0 },
+      "contact",
+      { limit: 1, windowMs: MIN },
+      { waitMs: 1000, log },
+    );
+    expect(await refused.take("c")).toEqual({ ok: true });
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: "connection refused" }),
+      expect.any(String),
+    );
+    // A count that fails once the limiter has stopped waiting: no unhandled rejection (that would
+    // end the process).
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      const late = createStoreRateLimiter(
+        {
+          take: () => new Promise((_, reject) => setTimeout(() => reject(new Error("too late")), 20)),
+          prune: async () => 0,
+        },
+        "contact",
+        { limit: 1, windowMs: MIN },
+        { waitMs: 1, log },
+      );
+      expect(await late.take("c")).toEqual({ ok: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+});
+
+describe("limiterFor", () => {
+  const rateLimits = () => ({
+    take: vi.fn(async () => ({ ok: true as const })),
+    prune: vi.fn(async () => 0),
+  });
+
+  it("counts in the store only with a database and a store", async () => {
+    const store = { rateLimits: rateLimits() };
+    await limiterFor("db-bucket", { limit: 1, windowMs: MIN }, { database: true, store }).take("c", 0);
+    expect(store.rateLimits.take).toHaveBeenCalledWith("db-bucket", "c", 1, MIN, 0);
+    const memory = limiterFor("memory-bucket", { limit: 1, windowMs: MIN }, { database: false, store });
+    expect(await memory.take("c", 0)).toEqual({ ok: true });
+    expect(await memory.take("c", 1)).toEqual({ ok: false, retryAfterMs: MIN - 1 });
+    // A database but no store to count in: in memory too.
+    const noStore = limiterFor("no-store-bucket", { limit: 1, windowMs: MIN }, { database: true });
+    expect(await noStore.take("c", 0)).toEqual({ ok: true });
+    expect((await noStore.take("c", 1)).ok).toBe(false);
+    expect(store.rateLimits.take).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps one in-memory limiter per bucket, made again when its limit or window changes", async () => {
+    const one = limiterFor("kept-bucket", { limit: 1, windowMs: MIN }, { database: false });
+    expect(limiterFor("kept-bucket", { limit: 1, windowMs: MIN }, { database: false })).toBe(one);
+    expect(limiterFor("other-bucket", { limit: 1, windowMs: MIN }, { database: false })).not.toBe(one);
+    const longer = limiterFor("kept-bucket", { limit: 1, windowMs: 2 * MIN }, { database: false });
+    expect(longer).not.toBe(one);
+    const higher = limiterFor("kept-bucket", { limit: 2, windowMs: 2 * MIN }, { database: false });
+    expect(higher).not.toBe(longer);
+    expect(limiterFor("kept-bucket", { limit: 2, windowMs: 2 * MIN }, { database: false })).toBe(higher);
+  });
+});
+
+describe("pruneRateLimits", () => {
+  /** A table that always has more to delete: every batch is full. */
+  const full = (batch: number) => ({ prune: vi.fn(async () => batch) });
+
+  it("stops a round after maxBatches statements", async () => {
+    const rateLimits = full(10);
+    const windows = new Map([["a", MIN]]);
+    expect(await pruneRateLimits(rateLimits, windows, { batch: 10, maxBatches: 3, now: 0 })).toBe(30);
+    expect(rateLimits.prune).toHaveBeenCalledTimes(3);
+  });
+
+  it("stops between batches once asked to", async () => {
+    const rateLimits = full(10);
+    let calls = 0;
+    const stopped = () => calls >= 2;
+    rateLimits.prune.mockImplementation(async () => {
+      calls++;
+      return 10;
+    });
+    expect(await pruneRateLimits(rateLimits, new Map([["a", MIN]]), { batch: 10, now: 0, stopped })).toBe(20);
+  });
+
+  it("deletes each limit's events older than its own window", async () => {
+    const rateLimits = { prune: vi.fn(async () => 0) };
+    const windows = new Map([
+      ["a", MIN],
+      ["b", 10 * MIN],
+    ]);
+    expect(await pruneRateLimits(rateLimits, windows, { now: 100 * MIN })).toBe(0);
+    expect(rateLimits.prune.mock.calls).toEqual([
+      ["a", 99 * MIN, 1000],
+      ["b", 90 * MIN, 1000],
+    ]);
+  });
+
+  it("prunes a limit counted in the database with its longest window", async () => {
+    const rateLimits = { take: async () => ({ ok: true as const }), prune: vi.fn(async () => 0) };
+    createStoreRateLimiter(rateLimits, "widest-bucket", { limit: 1, windowMs: 5 * MIN });
+    createStoreRateLimiter(rateLimits, "widest-bucket", { limit: 1, windowMs: 30 * MIN });
+    createStoreRateLimiter(rateLimits, "widest-bucket", { limit: 1, windowMs: 10 * MIN });
+    await pruneRateLimits(rateLimits, undefined, { now: 100 * MIN });
+    expect(rateLimits.prune).toHaveBeenCalledWith("widest-bucket", 70 * MIN, 1000);
+  });
+
+  it("lets other work run between batches", async () => {
+    const order: string[] = [];
+    const rateLimits = {
+      prune: vi.fn(async () => {
+        order.push("batch");
+        return order.filter((o) => o === "batch").length < 3 ? 10 : 0;
+      }),
+    };
+    setImmediate(() => order.push("request"));
+    await pruneRateLimits(rateLimits, new Map([["a", MIN]]), { batch: 10, now: 0 });
+    expect(order.indexOf("request")).toBeLessThan(order.lastIndexOf("batch"));
   });
 });
 
@@ -61,6 +292,43 @@ describe("startRateLimitPruning", () => {
         { event: "rate_limit.prune_failed", reason: "connection refused" },
         "rate limit prune failed",
       );
+    } finally {
+      await pruning.stop();
+    }
+    // Stopped: no timer left.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("starts no round while one is running", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    let release: () => void = () => {};
+    const rateLimits = {
+      prune: vi.fn(async () => {
+        await new Promise<void>((r) => (release = r));
+        return 0;
+      }),
+    };
+    createStoreRateLimiter({ ...rateLimits, take: async () => ({ ok: true }) }, "slow-bucket", {
+      limit: 1,
+      windowMs: MIN,
+    });
+    const pruning = startRateLimitPruning(rateLimits, { everyMs: MIN });
+    try {
+      await vi.advanceTimersByTimeAsync(MIN);
+      const first = rateLimits.prune.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(3 * MIN);
+      expect(rateLimits.prune.mock.calls.length).toBe(first);
+    } finally {
+      release();
+      await pruning.stop();
+    }
+  });
+
+  it("does not keep the process alive", async () => {
+    const before = process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const pruning = startRateLimitPruning({ prune: async () => 0 }, { everyMs: MIN });
+    try {
+      expect(process.getActiveResourcesInfo().filter((r) => r === "Timeout").length).toBe(before);
     } finally {
       await pruning.stop();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseNewsletter } from "./newsletter.ts";
+import { newsletterSchema, parseNewsletter } from "./newsletter.ts";
 
 function form(email?: string) {
   const f = new FormData();
@@ -25,5 +25,31 @@ describe("parseNewsletter", () => {
     expect(parseNewsletter(form(`${"a".repeat(250)}@x.io`))).toMatchObject({
       error: "That email address is too long.",
     });
+  });
+});
+
+describe("the newsletter form's edges", () => {
+  it("takes an address of exactly 254 characters, and not one more", () => {
+    // 64 + 1 + 189: the longest address mail allows.
+    const domain = `${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}`;
+    const longest = `${"a".repeat(64)}@${domain}`;
+    expect(longest).toHaveLength(254);
+    expect(parseNewsletter(form(longest))).toEqual({ email: longest });
+    expect(parseNewsletter(form(`a${longest}`))).toEqual({
+      error: "That email address is too long.",
+      email: `a${longest}`,
+    });
+  });
+
+  it("treats a file sent as the address as no address", () => {
+    const f = new FormData();
+    f.set("email", new Blob(["reader@example.com"]), "email.txt");
+    expect(parseNewsletter(f)).toEqual({ error: "Enter your email address.", email: "" });
+  });
+
+  it("asks for an address when the schema gets none at all", () => {
+    const result = newsletterSchema.safeParse({});
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Enter your email address.");
   });
 });

@@ -1,6 +1,8 @@
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pruneRateLimits } from "../rate-limit.server.ts";
 import { openStore } from "./open.server.ts";
+import { takeRate } from "./rate-limits.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 describe.each(await storeKinds())("rate limits on %s", (kind) => {
@@ -96,5 +98,18 @@ describe.each(await storeKinds())("expired rate-limit events on %s", (kind) => {
       ["newsletter", 10],
     ]);
     expect((await rowsOf("contact")) + (await rowsOf("newsletter"))).toBe(0);
+  });
+});
+
+describe("takeRate on SQLite", () => {
+  it("ends its transaction when the count fails, and says why", () => {
+    // No rate_limit_hits table: the count's first statement fails inside the transaction.
+    const db = new DatabaseSync(":memory:");
+    try {
+      expect(() => takeRate(db, "contact", "c", 1, 60_000, 1000)).toThrow(/no such table/);
+      expect(db.isTransaction).toBe(false);
+    } finally {
+      db.close();
+    }
   });
 });
