@@ -75,6 +75,35 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress("2606:4700::ffff:127.0.0.1")).toBe(true);
   });
 
+  it("refuses IPv6 forms that carry an IPv4 address on to it: NAT64, 6to4, Teredo, IPv4-compatible", () => {
+    for (const a of [
+      "64:ff9b::7f00:1",
+      "64:ff9b::127.0.0.1",
+      "64:ff9b::808:808",
+      "64:ff9b:1::a00:1",
+      "2002:7f00:1::1",
+      "2002:c0a8:101::",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "::127.0.0.1",
+      "::a00:1",
+      "::808:808",
+      "100::1",
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    // Just past them.
+    for (const a of [
+      "64:ff9a:ffff::1",
+      "64:ff9b:2::1",
+      "2001:1::1",
+      "2003::1",
+      "0:0:0:1::1",
+      "100:0:0:1::1",
+    ]) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+  });
+
   it("takes off one pair of brackets around an address, and nothing else", () => {
     expect(isPublicAddress("[2606:4700::1111]")).toBe(true);
     expect(isPublicAddress("[::1]")).toBe(false);

@@ -25,8 +25,16 @@ for (const [net, prefix] of [
 ] as const) {
   NOT_PUBLIC.addSubnet(net, prefix, "ipv4");
 }
+// IPv6 forms that carry an IPv4 address inside them count as not public too: a NAT64 gateway
+// (64:ff9b::/96, 64:ff9b:1::/48), a 6to4 relay (2002::/16) or Teredo (2001::/32) would carry a
+// request on to 64:ff9b::7f00:1 = 127.0.0.1, and ::a.b.c.d (IPv4-compatible, ::/96) is obsolete.
 for (const [net, prefix] of [
-  ["::", 127],
+  ["::", 96],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 32],
+  ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
