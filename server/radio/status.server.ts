@@ -36,7 +36,8 @@ export function createRadioStatus(options: {
 }): RadioStatusReader {
   const timeoutMs = options.timeoutMs ?? STATUS_TIMEOUT_MS;
   const freshMs = options.freshMs ?? STATUS_FRESH_MS;
-  const now = options.now ?? Date.now;
+  // A monotonic clock: a system clock set back would otherwise keep an old answer for as long.
+  const now = options.now ?? (() => performance.now());
   const allowed = new Set(options.allowedPorts);
   const entries = new Map<number, Entry>();
 

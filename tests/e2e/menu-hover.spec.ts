@@ -46,10 +46,19 @@ test("a pointer that passes over the button without stopping opens nothing", asy
   await page.goto("/about");
   await waitForHydration(page);
   const { x, y } = await triggerCentre(page);
+  // Counted, not only looked at: a menu that opened at once would be closed again by the time
+  // anyone looked (leaving closes it after 150 ms).
+  await panel(page).evaluate((el) => {
+    el.addEventListener("toggle", (e) => {
+      if ((e as ToggleEvent).newState === "open")
+        el.dataset.opened = String(Number(el.dataset.opened ?? 0) + 1);
+    });
+  });
   await page.mouse.move(x, y);
   await page.mouse.move(5, 800);
   await page.waitForTimeout(800);
   await expect(panel(page)).toBeHidden();
+  await expect(panel(page)).not.toHaveAttribute("data-opened");
 });
 
 test("the pointer can travel from the button into the panel and pick a section", async ({ page }) => {

@@ -408,7 +408,11 @@ test.describe("search", () => {
     } else {
       await page.getByRole("button", { name: "Open navigation menu" }).click();
       const sheet = page.getByRole("dialog", { name: "Navigation" });
-      await sheet.getByLabel("Search articles").fill("world fixture");
+      // A tap into the box, as a phone reader does, leaves the sheet open for typing.
+      await sheet.getByLabel("Search articles").click();
+      await expect(sheet).toBeVisible();
+      await expect(sheet.getByLabel("Search articles")).toBeFocused();
+      await sheet.getByLabel("Search articles").pressSequentially("world fixture");
       await sheet.getByLabel("Search articles").press("Enter");
     }
     await expect(page).toHaveURL(/\/search\?q=world\+fixture/);

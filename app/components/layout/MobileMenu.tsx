@@ -37,8 +37,23 @@ function openWithoutCommands() {
  * Following a link or searching closes the sheet (a client-side navigation keeps the header, and
  * the sheet with it). Subscribe moves focus to the newsletter's email field afterwards.
  */
-function closeOnLeave(e: { target: EventTarget; currentTarget: HTMLDialogElement }) {
-  if (e.target instanceof Element && e.target.closest("a, form[role=search]")) e.currentTarget.close();
+function closeOnFollow(e: {
+  target: EventTarget;
+  currentTarget: HTMLDialogElement;
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}) {
+  // A link opened in a new tab or window leaves the reader here, with the sheet still open.
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (e.target instanceof Element && e.target.closest("a[href]")) e.currentTarget.close();
+}
+
+// Only a search's submission closes it: a tap into the search box must leave it open for typing.
+function closeOnSearch(e: { target: EventTarget; currentTarget: HTMLDialogElement }) {
+  if (e.target instanceof Element && e.target.closest("form[role=search]")) e.currentTarget.close();
 }
 
 /**
@@ -105,8 +120,8 @@ export function MobileMenu() {
         ref={wireFocus}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
-        onClick={closeOnLeave}
-        onSubmit={closeOnLeave}
+        onClick={closeOnFollow}
+        onSubmit={closeOnSearch}
         className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[280px] max-w-none flex-col overflow-y-auto bg-surface p-4 text-[var(--fg)] shadow-xl outline-none backdrop:bg-black/50 open:flex sm:w-[350px]"
       >
         <div className="flex items-center justify-between">
