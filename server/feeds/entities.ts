@@ -78,8 +78,9 @@ export function decodeEntities(text: string): string {
   while (amp !== -1) {
     const semi = text.indexOf(";", amp + 2);
     if (semi === -1) break;
-    // Names are at most 8 characters ("thetasym"), numbers at most 7 digits plus "#x".
-    const replacement = semi - amp <= 10 ? reference(text, amp, semi) : undefined;
+    // Names are at most 8 characters ("thetasym"), numbers at most 7 digits after "#" or 6 after
+    // "#x": "&" to ";" spans at most 9.
+    const replacement = semi - amp <= 9 ? reference(text, amp, semi) : undefined;
     if (replacement === undefined) {
       amp = text.indexOf("&", amp + 1);
       continue;
@@ -88,5 +89,5 @@ export function decodeEntities(text: string): string {
     last = semi + 1;
     amp = text.indexOf("&", last);
   }
-  return last === 0 ? text : out + text.slice(last);
+  return out + text.slice(last);
 }
