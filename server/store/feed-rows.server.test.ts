@@ -38,7 +38,19 @@ describe("orderKeys", () => {
     expect(orderKeys([0, 1, 9, 5, 6])).toEqual([0, 1, 2, 5, 6]);
   });
 
+  it("fits items into a gap exactly as wide as they need, and before or after the kept run", () => {
+    expect(orderKeys([5, null, 7])).toEqual([5, 6, 7]);
+    expect(orderKeys([null, 5])).toEqual([4, 5]);
+    expect(orderKeys([null, null, 5, 6])).toEqual([3, 4, 5, 6]);
+    expect(orderKeys([3, 1, 2])).toEqual([0, 1, 2]);
+    expect(orderKeys([1, 2, 0])).toEqual([1, 2, 3]);
+    expect(orderKeys([2, 0, 1, 3])).toEqual([-1, 0, 1, 3]);
+    expect(orderKeys([null, 3, 1, 2, null])).toEqual([-1, 0, 1, 2, 3]);
+  });
+
   it("renumbers the whole listing when a gap is too narrow", () => {
+    expect(orderKeys([5, null, null, 7])).toEqual([0, 1, 2, 3]);
+    expect(orderKeys([0, 5, 1, 2, 3])).toEqual([0, 1, 2, 3, 4]);
     expect(orderKeys([0, null, null, 1])).toEqual([0, 1, 2, 3]);
   });
 
