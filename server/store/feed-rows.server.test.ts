@@ -143,7 +143,7 @@ describe("rows as items", () => {
   });
 
   it("leaves out what a row lacks: empty strings and nulls are no value", () => {
-    const bare = {
+    const bare: Row = {
       ...row,
       id: null,
       guid: "",
