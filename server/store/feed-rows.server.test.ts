@@ -163,6 +163,8 @@ describe("rows as items", () => {
       readTime: 3,
     });
     expect(rowToItem({ ...row, id: 0, dated: "1" }).storeId).toBe(0);
+    const { id: _id, ...noId } = row;
+    expect("storeId" in rowToItem(noId)).toBe(false);
     expect(rowToItem({ ...row, dated: 0 }).dated).toBe(false);
     expect(rowToItem({ ...row, dated: 2 }).dated).toBe(false);
   });
