@@ -65,6 +65,11 @@ describe("decodeEntities", () => {
     expect(decodeEntities("x;&lt;&gt;y&#59;z &amp;")).toBe("x;<>y;z &");
     expect(decodeEntities("&bogus;&amp;")).toBe("&bogus;&");
     expect(decodeEntities("&amp;&")).toBe("&&");
+    expect(decodeEntities("a&amp;")).toBe("a&");
+    // Only an "&" starts a reference: text that merely ends like one stays.
+    expect(decodeEntities("Xlt; a lt;")).toBe("Xlt; a lt;");
+    expect(decodeEntities("&xlt;")).toBe("&xlt;");
+    expect(decodeEntities("&amp;xlt;")).toBe("&xlt;");
   });
 
   it("accepts upper-case spellings of lower-case names", () => {

@@ -54,7 +54,8 @@ function reference(text: string, start: number, end: number): string | undefined
   }
   const hex = text.charCodeAt(start + 2) === 120 || text.charCodeAt(start + 2) === 88; // x X
   const from = hex ? start + 3 : start + 2;
-  if (from === end || end - from > (hex ? 6 : 7)) return undefined;
+  // No digits; too many are already ruled out by decodeEntities' bound on a reference's length.
+  if (from === end) return undefined;
   let code = 0;
   for (let k = from; k < end; k++) {
     const c = text.charCodeAt(k);
