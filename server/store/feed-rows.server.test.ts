@@ -48,6 +48,11 @@ describe("orderKeys", () => {
     expect(orderKeys([null, 3, 1, 2, null])).toEqual([-1, 0, 1, 2, 3]);
   });
 
+  it("keeps one of equal stored keys: keys strictly increase", () => {
+    expect(orderKeys([7, 7])).toEqual([6, 7]);
+    expect(orderKeys([1, 3, 3])).toEqual([1, 2, 3]);
+  });
+
   it("renumbers the whole listing when a gap is too narrow", () => {
     expect(orderKeys([5, null, null, 7])).toEqual([0, 1, 2, 3]);
     expect(orderKeys([0, 5, 1, 2, 3])).toEqual([0, 1, 2, 3, 4]);
@@ -153,7 +158,8 @@ describe("rows as items", () => {
       categories: null,
     };
     const { feed_url: _, ...noFeed } = bare;
-    expect(rowToItem(noFeed)).toEqual({
+    // Strictly: a field the row lacks is absent, not present as undefined.
+    expect(rowToItem(noFeed)).toStrictEqual({
       position: -1,
       title: "T",
       excerpt: "E",
