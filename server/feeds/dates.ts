@@ -55,8 +55,9 @@ function offsetMinutes(zone: string | undefined): number {
   const sign = zone[0] === "-" ? -1 : zone[0] === "+" ? 1 : 0;
   if (sign === 0) return ZONES[zone.toLowerCase()] ?? 0;
   const digits = zone.slice(1).replace(":", "");
+  // "+05" has no minutes: Number("") is 0.
   const hours = Number(digits.slice(0, 2));
-  const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+  const minutes = Number(digits.slice(2, 4));
   return sign * (hours * 60 + minutes);
 }
 
@@ -82,7 +83,6 @@ export function parseFeedDate(value: string | undefined): Date | undefined {
   const iso = ISO.exec(s);
   if (iso) {
     const [, y, mo, d, h, mi, sec, frac, zone] = iso;
-    const offset = zone === undefined || zone === "Z" || zone === "z" ? 0 : offsetMinutes(zone);
     time = utc(
       Number(y),
       Number(mo) - 1,
@@ -90,7 +90,7 @@ export function parseFeedDate(value: string | undefined): Date | undefined {
       Number(h ?? 0),
       Number(mi ?? 0),
       Number(sec ?? 0),
-      offset,
+      offsetMinutes(zone),
     );
     if (time !== undefined && frac) time += Math.floor(Number(`0.${frac}`) * 1000);
   } else {

@@ -23,6 +23,16 @@ describe("decodeEntities", () => {
       "&xxe;",
       "a&b;c",
       "&#12345678;",
+      "&ampx",
+      "&lt.",
+      "a; &amp",
+      "&#1/;",
+      "&#1:;",
+      "&#x`;",
+      "&#x@;",
+      "&#x1/;",
+      "&#x1:;",
+      "&thetasymx;",
     ]) {
       expect(decodeEntities(text)).toBe(text);
     }
@@ -46,6 +56,20 @@ describe("decodeEntities", () => {
 
   it("replaces impossible code points with U+FFFD", () => {
     expect(decodeEntities("&#0;&#xD800;&#1114112;")).toBe("\uFFFD\uFFFD\uFFFD");
+    // The surrogate range's edges, and the code points just outside it.
+    expect(decodeEntities("&#xDFFF;&#55296;")).toBe("\uFFFD\uFFFD");
+    expect(decodeEntities("&#xD7FF;&#xE000;&#1;")).toBe("\ud7ff\ue000\u0001");
+  });
+
+  it("decodes every reference in a run, with text before, between and after", () => {
+    expect(decodeEntities("x;&lt;&gt;y&#59;z &amp;")).toBe("x;<>y;z &");
+    expect(decodeEntities("&bogus;&amp;")).toBe("&bogus;&");
+    expect(decodeEntities("&amp;&")).toBe("&&");
+    expect(decodeEntities("a&amp;")).toBe("a&");
+    // Only an "&" starts a reference: text that merely ends like one stays.
+    expect(decodeEntities("Xlt; a lt;")).toBe("Xlt; a lt;");
+    expect(decodeEntities("&xlt;")).toBe("&xlt;");
+    expect(decodeEntities("&amp;xlt;")).toBe("&xlt;");
   });
 
   it("accepts upper-case spellings of lower-case names", () => {

@@ -54,7 +54,8 @@ function reference(text: string, start: number, end: number): string | undefined
   }
   const hex = text.charCodeAt(start + 2) === 120 || text.charCodeAt(start + 2) === 88; // x X
   const from = hex ? start + 3 : start + 2;
-  if (from === end || end - from > (hex ? 6 : 7)) return undefined;
+  // No digits; too many are already ruled out by decodeEntities' bound on a reference's length.
+  if (from === end) return undefined;
   let code = 0;
   for (let k = from; k < end; k++) {
     const c = text.charCodeAt(k);
@@ -78,8 +79,9 @@ export function decodeEntities(text: string): string {
   while (amp !== -1) {
     const semi = text.indexOf(";", amp + 2);
     if (semi === -1) break;
-    // Names are at most 8 characters ("thetasym"), numbers at most 7 digits plus "#x".
-    const replacement = semi - amp <= 10 ? reference(text, amp, semi) : undefined;
+    // Names are at most 8 characters ("thetasym"), numbers at most 7 digits after "#" or 6 after
+    // "#x": "&" to ";" spans at most 9.
+    const replacement = semi - amp <= 9 ? reference(text, amp, semi) : undefined;
     if (replacement === undefined) {
       amp = text.indexOf("&", amp + 1);
       continue;
@@ -88,5 +90,5 @@ export function decodeEntities(text: string): string {
     last = semi + 1;
     amp = text.indexOf("&", last);
   }
-  return last === 0 ? text : out + text.slice(last);
+  return out + text.slice(last);
 }

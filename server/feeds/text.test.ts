@@ -204,6 +204,8 @@ describe("read time", () => {
   it("is words / 200, rounded, at least 1; 3 when there is no text", () => {
     expect(readTimeFromWords(0)).toBe(3);
     expect(readTimeFromWords(1)).toBe(1);
+    expect(readTimeFromWords(100)).toBe(1);
+    expect(readTimeFromWords(99)).toBe(1);
     expect(readTimeFromWords(299)).toBe(1);
     expect(readTimeFromWords(300)).toBe(2);
     expect(readTimeFromWords(1000)).toBe(5);
@@ -218,6 +220,15 @@ describe("firstChars", () => {
     expect(firstChars("abcdef", 3)).toBe("abc");
     expect(firstChars("ab", 3)).toBe("ab");
     expect(firstChars("ab😀c", 3)).toBe("ab");
+  });
+
+  it("steps back only from a high surrogate, over the whole high range", () => {
+    expect(firstChars("abc", 3)).toBe("abc");
+    expect(firstChars("ab\ud800\udc00", 3)).toBe("ab");
+    expect(firstChars("ab\udbff\udfff", 3)).toBe("ab");
+    // Below the range, and a low surrogate (already the end of a pair or alone): cut as asked.
+    expect(firstChars("ab\ud7ffx", 3)).toBe("ab\ud7ff");
+    expect(firstChars("ab\udc00x", 3)).toBe("ab\udc00");
   });
 });
 

@@ -63,9 +63,9 @@ export function rowToItem(row: Row, position = -1): FeedItem {
   return item;
 }
 
-/** The stored JSON array of categories; anything unreadable counts as none. */
+/** The stored JSON array of categories; anything unreadable (an empty string too) counts as none. */
 function categoriesOf(value: unknown): string[] | undefined {
-  if (typeof value !== "string" || value === "") return undefined;
+  if (typeof value !== "string") return undefined;
   try {
     const parsed: unknown = JSON.parse(value);
     if (!Array.isArray(parsed)) return undefined;
