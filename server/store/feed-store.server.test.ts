@@ -439,6 +439,28 @@ describe.each(await storeKinds())("the feed store on %s", (kind) => {
       });
     });
 
+    it("pages one story once: repeats across feeds leave no short page and no repeat on the next", async () => {
+      const story = (n: number) =>
+        item(n, {
+          guid: `z-${n}`,
+          title: `Zebra crossing story ${n}`,
+          excerpt: "",
+          link: `https://news.example/z/${n}`,
+        });
+      await store.saveSuccess(A, { items: Array.from({ length: 30 }, (_, n) => story(n)) }, "t", "t");
+      // Feed B carries ten of the same stories (the same links) under its own guids.
+      const repeats = Array.from({ length: 10 }, (_, n) => ({ ...story(n), guid: `b-${n}` }));
+      await store.saveSuccess(B, { items: repeats }, "t", "t");
+      expect(await store.searchCount("zebra")).toEqual({ total: 30, capped: false });
+      const first = await store.search("zebra", 21, 0);
+      expect(first).toHaveLength(21);
+      const second = await store.search("zebra", 21, 20);
+      expect(second).toHaveLength(10);
+      const links = [...first.slice(0, 20), ...second].map((h) => h.item.link);
+      expect(new Set(links).size).toBe(30);
+      expect(await store.search("zebra", 21, 30)).toEqual([]);
+    });
+
     it("pages through results with an offset", async () => {
       const all = (await store.search("battery", 10)).map((h) => h.item.title);
       const pages = [...(await store.search("battery", 1, 0)), ...(await store.search("battery", 1, 1))];

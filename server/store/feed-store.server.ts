@@ -165,12 +165,19 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     // Ranking first, on ids only: highlight() and snippet() then run on one page of rows, never
     // on the whole match set. Only the newest SEARCH_RANKED matches are ranked (FTS5 reads its
     // lists newest row first and stops there): a word in every article costs as much as a rarer one.
+    // One row per story (a link carried by two feeds is one result) and only placed rows, before
+    // LIMIT/OFFSET: pages then follow one another without repeats or gaps, as searchCount counts.
     searchIds: db.prepare(
-      `SELECT m.id FROM (
-         SELECT f.rowid AS id, bm25(articles_fts, 5.0, 1.0) AS rank FROM articles_fts f
-         WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
-       JOIN articles a ON a.id = m.id
-       ORDER BY m.rank, a.published_at DESC LIMIT ? OFFSET ?`,
+      `SELECT id FROM (
+         SELECT m.id, m.rank, a.published_at,
+           ROW_NUMBER() OVER (PARTITION BY ${STORY_KEY} ORDER BY m.rank, a.published_at DESC, a.id) AS story_n
+         FROM (
+           SELECT f.rowid AS id, bm25(articles_fts, 5.0, 1.0) AS rank FROM articles_fts f
+           WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
+         JOIN articles a ON a.id = m.id
+         WHERE EXISTS (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = a.feed_url))
+       WHERE story_n = 1
+       ORDER BY rank, published_at DESC, id LIMIT ? OFFSET ?`,
     ),
     // How many stories a search ranks (repeated links once): counted up to one past the ranked
     // bound, in any order (no sort), so a word in every article costs what it does in searchIds.

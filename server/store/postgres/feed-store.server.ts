@@ -330,12 +330,17 @@ export function createPostgresFeedStore(
       if (!terms || limit < 1) return [];
       // Matches on the GIN index, the newest SEARCH_RANKED of them ranked (as on SQLite), then one
       // page of rows; highlights are marked on that page only.
+      // One row per story (a link carried by two feeds is one result) before LIMIT/OFFSET, so
+      // pages follow one another without repeats or gaps, as searchCount counts.
       const list = await read(
-        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS}
-         FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
-               ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
-         JOIN articles a ON a.id = m.id ${PLACEMENT}, to_tsquery('simple', $1) q
-         ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC LIMIT $2 OFFSET $3`,
+        `SELECT * FROM (
+           SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS}, ${RANK} AS search_rank,
+             ROW_NUMBER() OVER (PARTITION BY ${STORY_KEY} ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC) AS story_n
+           FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
+                 ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
+           JOIN articles a ON a.id = m.id ${PLACEMENT}, to_tsquery('simple', $1) q) r
+         WHERE story_n = 1
+         ORDER BY search_rank DESC, published_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [terms.tsquery, limit, Math.max(0, offset)],
       );
       const seen = new Set<string>();
