@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import {
   assertPublicHost,
+  ipv6Groups,
   isPublicAddress,
+  nat64Target,
   PrivateAddressError,
   publicOnlyDispatcher,
   publicOnlyLookup,
@@ -75,12 +77,43 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress("2606:4700::ffff:127.0.0.1")).toBe(true);
   });
 
-  it("refuses IPv6 forms that carry an IPv4 address on to it: NAT64, 6to4, Teredo, IPv4-compatible", () => {
+  it("judges a well-known NAT64 address by the IPv4 address it carries (an IPv6-only host reaches IPv4 so)", () => {
     for (const a of [
       "64:ff9b::7f00:1",
-      "64:ff9b::127.0.0.1",
-      "64:ff9b::808:808",
+      "64:FF9B::127.0.0.1",
+      "64:ff9b::a00:1",
+      "[64:ff9b::a9fe:a9fe]",
+      "64:ff9b::",
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    for (const a of ["64:ff9b::808:808", "64:ff9b:0:0:0:0:5db8:d822", "64:ff9b::93.184.216.34"]) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+    expect(nat64Target("64:ff9b::7f00:1")).toBe("127.0.0.1");
+    expect(nat64Target("64:ff9b::c0a8:1")).toBe("192.168.0.1");
+    expect(nat64Target("64:ff9b:0:0:0:0:808:808")).toBe("8.8.8.8");
+    expect(nat64Target("64:ff9b:0:0:0:1:808:808")).toBeUndefined();
+    expect(nat64Target("2606:4700::1111")).toBeUndefined();
+  });
+
+  it("expands an IPv6 address into its eight groups", () => {
+    expect(ipv6Groups("::")).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(ipv6Groups("::1")).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(ipv6Groups("fe80::")).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 0]);
+    expect(ipv6Groups("64:ff9b::1.2.3.4")).toEqual([0x64, 0xff9b, 0, 0, 0, 0, 0x102, 0x304]);
+    expect(ipv6Groups("1:2:3:4:5:6:7::")).toEqual([1, 2, 3, 4, 5, 6, 7, 0]);
+    expect(ipv6Groups("1:2:3:4:5:6:7:8")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(ipv6Groups("FE80::1%eth0")).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  it("refuses IPv6 forms that carry an IPv4 address on to it: local NAT64, 6to4, Teredo, IPv4-compatible", () => {
+    for (const a of [
       "64:ff9b:1::a00:1",
+      "64:ff9b:1::808:808",
+      "::ffff:0:7f00:1",
+      "::ffff:0:127.0.0.1",
+      "::ffff:0:808:808",
       "2002:7f00:1::1",
       "2002:c0a8:101::",
       "2001:0:4136:e378:8000:63bf:3fff:fdd2",

@@ -25,12 +25,14 @@ for (const [net, prefix] of [
 ] as const) {
   NOT_PUBLIC.addSubnet(net, prefix, "ipv4");
 }
-// IPv6 forms that carry an IPv4 address inside them count as not public too: a NAT64 gateway
-// (64:ff9b::/96, 64:ff9b:1::/48), a 6to4 relay (2002::/16) or Teredo (2001::/32) would carry a
-// request on to 64:ff9b::7f00:1 = 127.0.0.1, and ::a.b.c.d (IPv4-compatible, ::/96) is obsolete.
+// IPv6 forms that carry a request on to an IPv4 address count as not public: a local-use NAT64
+// prefix (64:ff9b:1::/48), a 6to4 relay (2002::/16), Teredo (2001::/32), the obsolete
+// IPv4-compatible (::/96) and IPv4-translated (::ffff:0:0:0/96) forms. The well-known NAT64 prefix
+// is how an IPv6-only host reaches every IPv4-only publisher, so it is judged by the IPv4
+// address it carries instead (nat64Target).
 for (const [net, prefix] of [
   ["::", 96],
-  ["64:ff9b::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
   ["2001::", 32],
@@ -52,7 +54,34 @@ export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
   const family = isIP(bare);
   if (family === 0) return false;
+  if (family === 6) {
+    const carried = nat64Target(bare);
+    if (carried !== undefined) return isPublicAddress(carried);
+  }
   return !NOT_PUBLIC.check(bare, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** A valid IPv6 address's eight 16-bit groups ("::" expanded, a final dotted quad as two groups). */
+export function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, "");
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
+}
+
+/** The IPv4 address a well-known-prefix NAT64 address (64:ff9b::/96, RFC 6052) carries. */
+export function nat64Target(ipv6: string): string | undefined {
+  const g = ipv6Groups(ipv6);
+  if (g[0] !== 0x64 || g[1] !== 0xff9b || g[2] || g[3] || g[4] || g[5]) return undefined;
+  const [hi = 0, lo = 0] = g.slice(6);
+  return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
 }
 
 export class PrivateAddressError extends Error {
