@@ -41,6 +41,8 @@ export default {
   incrementalFile: "reports/mutation/stryker-incremental.json",
   thresholds: { high: 90, low: 85, break: null },
   tempDirName: ".stryker-tmp",
+  // Another run's sandbox (a second run in this checkout) is never copied into this one's.
+  ignorePatterns: ["/.stryker-tmp*", "/reports", "/build", "/data"],
   cleanTempDir: "always",
   // Stryker rewrites tsconfig.json with TypeScript's JS API, which TypeScript 7 no longer has; our
   // tsconfig has no paths outside the project to rewrite, so it is left alone (a name that no file has).

@@ -69,6 +69,12 @@ const PIECES = [
   .flatMap((group) => group.split(" "))
   .concat([" ", "  "]);
 
+/**
+ * How many random inputs each differential test compares: 20,000, or fewer where RANDOM_INPUTS
+ * says (vitest.mutation.config.ts: Stryker runs these tests once per mutant).
+ */
+const RANDOM_INPUTS = Number(process.env.RANDOM_INPUTS) || 20_000;
+
 function randomInputs(count: number, seed = 1): string[] {
   let state = seed;
   const next = (n: number) => {
@@ -157,7 +163,7 @@ describe("collapseWhitespace", () => {
   });
 
   it("matches the reference collapse", () => {
-    const wrong = [...TRICKY, ...randomInputs(20_000, 3)].filter((s) => {
+    const wrong = [...TRICKY, ...randomInputs(RANDOM_INPUTS, 3)].filter((s) => {
       const expected = referenceCollapse(s);
       const actual = collapseWhitespace(s);
       return (
@@ -234,7 +240,7 @@ describe("firstChars", () => {
 
 describe("stripMarkup", () => {
   it("is exactly MARKUP replaced by replaceMarkup, on tricky and random input", () => {
-    const wrong = [...TRICKY, ...randomInputs(20_000)].filter(
+    const wrong = [...TRICKY, ...randomInputs(RANDOM_INPUTS)].filter(
       (s) => stripMarkup(s) !== s.replace(MARKUP, replaceMarkup),
     );
     expect(wrong).toEqual([]);
@@ -248,7 +254,7 @@ describe("stripMarkup", () => {
 
 describe("htmlToTextWithWords", () => {
   it("gives the reference implementation's text and words, on tricky and random input", () => {
-    const wrong = [...TRICKY, ...randomInputs(20_000, 7)].filter((s) => {
+    const wrong = [...TRICKY, ...randomInputs(RANDOM_INPUTS, 7)].filter((s) => {
       const expected = referenceHtmlToText(s);
       const actual = htmlToTextWithWords(s);
       return actual.text !== expected.text || actual.words !== expected.words;
