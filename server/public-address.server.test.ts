@@ -91,6 +91,17 @@ describe("isPublicAddress", () => {
       expect(isPublicAddress(a), a).toBe(true);
     }
     expect(nat64Target("64:ff9b::7f00:1")).toBe("127.0.0.1");
+    expect(nat64Target("64:ff9b::127.0.0.1")).toBe("127.0.0.1");
+    expect(nat64Target("64:ff9b::93.184.216.34")).toBe("93.184.216.34");
+    // Only the well-known prefix, all of it.
+    expect(nat64Target("65:ff9b::7f00:1")).toBeUndefined();
+    expect(nat64Target("64:ff9a::7f00:1")).toBeUndefined();
+    expect(nat64Target("64:ff9b:1::7f00:1")).toBeUndefined();
+    expect(nat64Target("64:ff9b:0:1::7f00:1")).toBeUndefined();
+    expect(nat64Target("64:ff9b:0:0:1::7f00:1")).toBeUndefined();
+    // A zone that looks like a dotted quad is not the carried address.
+    expect(isPublicAddress("64:ff9b::7f00:1%1.1.1.1")).toBe(false);
+    expect(nat64Target("64:ff9b::7f00:1%8.8.8.8")).toBe("127.0.0.1");
     expect(nat64Target("64:ff9b::c0a8:1")).toBe("192.168.0.1");
     expect(nat64Target("64:ff9b:0:0:0:0:808:808")).toBe("8.8.8.8");
     expect(nat64Target("64:ff9b:0:0:0:1:808:808")).toBeUndefined();

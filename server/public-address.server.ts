@@ -61,18 +61,22 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(bare, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** A valid IPv6 address's eight 16-bit groups ("::" expanded, a final dotted quad as two groups). */
+/**
+ * A valid IPv6 address's eight 16-bit groups ("::" expanded, a final dotted quad as two groups).
+ * A zone ("%eth0", which may even look like a dotted quad) is not part of the address.
+ */
 export function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().replace(/%.*$/, "");
+  let text = address.replace(/%.*$/, "");
   const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (quad) {
     const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const [head = "", tail] = text.split("::");
+  const [head, tail] = text.split("::") as [string, string?];
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  // Without "::" a valid address has its eight groups already, and nothing is filled in.
+  const zeros = Array<string>(8 - left.length - right.length).fill("0");
   return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
 }
 
