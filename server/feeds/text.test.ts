@@ -58,6 +58,7 @@ function referenceHtmlToText(html: string): TextWithWords {
 /** Pieces of markup, entities, whitespace and text for random input, each group split on spaces. */
 const PIECES = [
   "< > </ <p> <P\tclass='x'> <br/> <b> </b> <B> <td> <h1> <img\nsrc=x> <x-y> <1> </1> </\tp> <p",
+  "<z> <Z9> <p0> <p9> </z> <a0z>",
   "<o:p> </o:p> <p:x> <ab_c> <a_> <svg1> <scripts> </scripts> <script> </script\t> </SCRIPT\n>",
   "<Script\ta=1> <svg> </svg\u3000> <iframe> </iframe> <noscript> </noScript> <math> </math>",
   "<template> </template> <object> </object>",
@@ -235,6 +236,8 @@ describe("firstChars", () => {
     // Below the range, and a low surrogate (already the end of a pair or alone): cut as asked.
     expect(firstChars("ab\ud7ffx", 3)).toBe("ab\ud7ff");
     expect(firstChars("ab\udc00x", 3)).toBe("ab\udc00");
+    // Nothing to cut: a text as long as asked keeps even a lone high surrogate at its end.
+    expect(firstChars("ab\ud83d", 3)).toBe("ab\ud83d");
   });
 });
 
@@ -244,6 +247,14 @@ describe("stripMarkup", () => {
       (s) => stripMarkup(s) !== s.replace(MARKUP, replaceMarkup),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it("reads z, 0 and 9 as part of a tag's name", () => {
+    expect(stripMarkup("a<z>b")).toBe("ab");
+    expect(stripMarkup("a<Z9>b")).toBe("ab");
+    // Not the breaking tag <p>: <p0> and <p9> are unknown inline tags, so no space.
+    expect(stripMarkup("a<p0>b")).toBe("ab");
+    expect(stripMarkup("a<p9>b")).toBe("ab");
   });
 
   it("returns text without markup as it is", () => {

@@ -2,6 +2,32 @@ import { describe, expect, it } from "vitest";
 import { child, localName, parseXml, XmlSyntaxError } from "./xml.ts";
 
 describe("parseXml", () => {
+  it("reads a processing instruction right after another (a stylesheet after the declaration)", () => {
+    const root = parseXml('<?xml version="1.0"?><?xml-stylesheet href="s.xsl"?><rss/>');
+    expect(root.name).toBe("rss");
+    expect(parseXml("<?a?><?b?><?c x?><r/>").name).toBe("r");
+  });
+
+  it("decodes an attribute's entity wherever it starts", () => {
+    expect(parseXml('<a b="&amp;y" c="x&amp;y" d="xy&amp;"/>').attrs).toEqual({
+      b: "&y",
+      c: "x&y",
+      d: "xy&",
+    });
+  });
+
+  it("takes only xmlns: attributes as namespace declarations", () => {
+    const root = parseXml(
+      '<a foobarx="http://purl.org/dc/elements/1.1/" xmlnsx="http://purl.org/dc/elements/1.1/"><x:creator/></a>',
+    );
+    expect(root.children[0]?.name).toBe("x:creator");
+  });
+
+  it("leaves a name that starts with a colon as it is (no prefix to map)", () => {
+    const root = parseXml('<a xmlns:="http://purl.org/dc/elements/1.1/"><:creator/></a>');
+    expect(root.children[0]?.name).toBe(":creator");
+  });
+
   it("builds a tree with lower-cased names, attributes, text and CDATA", () => {
     const root = parseXml(
       `<?xml version="1.0"?><!-- c --><Rss Version='2.0'><channel><Title>A &amp; B</Title><x a="1 &lt; 2" b='q"q'/><d><![CDATA[<b>raw</b> &amp;]]></d></channel></Rss>`,
@@ -21,6 +47,8 @@ describe("parseXml", () => {
     expect(root.children.map((c) => c.name)).toEqual(["dc:creator", "media:thumbnail", "x:y", "dc:date"]);
     expect(localName("rdf:rdf")).toBe("rdf");
     expect(localName("feed")).toBe("feed");
+    expect(localName("a:b")).toBe("b");
+    expect(localName(":b")).toBe("b");
   });
 
   it("tolerates a byte-order mark and leading whitespace", () => {

@@ -498,8 +498,24 @@ describe("mergeArchive", () => {
       { id: 1, feed_url: "f1", title: "t1", section: "world", feed_index: 1, feed_count: 3 },
       { id: 0, feed_url: "f0", title: "t0", section: "world", feed_index: 0, feed_count: 3 },
     ]);
+    // A section without feeds asks the store nothing (an empty feed list is not valid SQL).
     expect(await mergeArchive([], 2, 0, reads(calls))).toEqual([]);
+    expect(calls).toHaveLength(1);
     expect(await mergeArchive(feeds(3), 2, 5, reads([]))).toEqual([]);
+  });
+
+  it("reads no empty chunk when the feeds fill their chunks exactly", async () => {
+    const calls: Call[] = [];
+    await mergeArchive(feeds(MERGE_FEEDS * 2), 3, 0, reads(calls));
+    expect(calls.map(([urls]) => urls.length)).toEqual([MERGE_FEEDS, MERGE_FEEDS]);
+  });
+
+  it("leaves out a row whose feed is not the section's (an id reused between the two reads)", async () => {
+    const read: ArchiveReads = {
+      ids: () => [{ id: 1, published_at: "2024-01-01T00:00:00.000Z" }],
+      rows: () => [{ id: 1, feed_url: "gone" }],
+    };
+    expect(await mergeArchive(feeds(3), 3, 0, read)).toEqual([]);
   });
 
   it("merges larger sections in chunks, newest first, then takes the page", async () => {
