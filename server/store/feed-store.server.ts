@@ -2,7 +2,6 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../app/lib/sections.ts";
 import { transaction } from "./db.server.ts";
 import {
-  dedupeKey,
   fieldValues,
   type KnownItem,
   mergeArchive,
@@ -346,15 +345,12 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       if (ids.length === 0) return [];
       const byId = new Map<number, Row>();
       for (const row of q.searchRows.all(JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
-      const seen = new Set<string>();
+      // One row per story already (searchIds).
       const result: SearchRow[] = [];
       for (const id of ids) {
         const row = byId.get(id);
         const p = row && placed(row);
-        if (!row || !p) continue;
-        const key = dedupeKey(row, p);
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (!p) continue;
         result.push({
           ...p,
           title: highlight(p.item.title, terms),

@@ -1,25 +1,11 @@
 import type { KeyboardEvent } from "react";
 import { Link, NavLink } from "react-router";
-import { SHEET_LINKS } from "../../lib/sections.ts";
+import { SHEET_LINKS, SHEET_SITE_LINKS } from "../../lib/sections.ts";
 import { IconTooltip } from "../ui/IconTooltip.tsx";
 import { Menu, X } from "../ui/icons.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
 const SHEET_ID = "nav-sheet";
-
-/**
- * The rest of the site, below the sections (spec: the sheet lists the 18 sections; a phone reader
- * otherwise reaches these only through the footer). The footer's labels, in its order (More, then
- * Legal), with Home first.
- */
-const SITE_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/blog", label: "Blog" },
-  { to: "/books", label: "Books" },
-  { to: "/radio", label: "Live Radio" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-];
 
 const sheetLink =
   "block px-2 py-2.5 text-base hover:bg-black/5 aria-[current=page]:font-semibold dark:hover:bg-white/10";
@@ -157,7 +143,7 @@ export function MobileMenu() {
             More
           </h2>
           <ul className="mt-1 divide-y divide-[var(--line)]">
-            {SITE_LINKS.map((l) => (
+            {SHEET_SITE_LINKS.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end className={sheetLink}>
                   {l.label}

@@ -1,24 +1,7 @@
 import { Link } from "react-router";
 import { footerAbout } from "../../../content/footer.ts";
 import { identity, publicationsCount } from "../../../content/identity.ts";
-import { SECTION_LINKS } from "../../lib/sections.ts";
-
-const MORE_LINKS = [
-  { to: "/partners", label: "Partners" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/blog", label: "Blog" },
-  { to: "/books", label: "Books" },
-  { to: "/radio", label: "Live Radio" },
-  { to: "/rss-manager", label: "RSS Feed" },
-  { to: "/sitemap-manager", label: "Sitemaps" },
-];
-
-const LEGAL_LINKS = [
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-  { to: "/privacy", label: "Privacy Policy" },
-  { to: "/terms", label: "Terms of Service" },
-];
+import { FOOTER_LEGAL_LINKS, FOOTER_MORE_LINKS, SECTION_LINKS } from "../../lib/sections.ts";
 
 /** The shared footer: about text, link lists, copyright and the network claim. */
 export function SiteFooter() {
@@ -50,7 +33,7 @@ export function SiteFooter() {
             More
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
-            {MORE_LINKS.map((l) => (
+            {FOOTER_MORE_LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="inline-block py-0.5 hover:underline">
                   {l.label}
@@ -68,7 +51,7 @@ export function SiteFooter() {
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
-              {LEGAL_LINKS.map((l) => (
+              {FOOTER_LEGAL_LINKS.map((l) => (
                 <li key={l.to}>
                   <Link to={l.to} className="hover:underline">
                     {l.label}

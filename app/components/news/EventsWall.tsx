@@ -1,5 +1,5 @@
-import { EXTERNAL, safeHttpUrl, siteName } from "../../lib/links.ts";
-import { ExternalLink } from "../ui/icons.tsx";
+import { safeHttpUrl, siteName } from "../../lib/links.ts";
+import { OutLink } from "./OutLink.tsx";
 
 /**
  * The events wall, with a link to the same events on their own site above it: the wall's site may
@@ -13,12 +13,7 @@ export function EventsWall({ url, title }: { url: string; title: string }) {
     <div className="space-y-4">
       <p className="text-muted">
         These events are listed on {host}. If the list below does not appear,{" "}
-        <a href={href} {...EXTERNAL} className="link inline-flex items-center gap-1 font-semibold">
-          see the events on {host}
-          <ExternalLink aria-hidden="true" className="size-4" />
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        .
+        <OutLink href={href}>see the events on {host}</OutLink>.
       </p>
       <div className="aspect-[3/4] w-full overflow-hidden rounded border border-line sm:aspect-video">
         <iframe src={href} title={title} loading="lazy" className="size-full" />

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { EXTERNAL } from "../../lib/links.ts";
-import { ExternalLink, Play } from "../ui/icons.tsx";
+import { Play } from "../ui/icons.tsx";
+import { OutLink } from "./OutLink.tsx";
 
 /** The video on its own site: the way out when the player is blocked or fails to load. */
 export function videoPageUrl(id: string): string {
@@ -41,15 +41,7 @@ export function VideoFacade({ id, title }: { id: string; title?: string }) {
         )}
       </div>
       <p className="mt-2 text-sm">
-        <a
-          href={videoPageUrl(id)}
-          {...EXTERNAL}
-          className="link inline-flex items-center gap-1 font-semibold"
-        >
-          Watch on YouTube
-          <ExternalLink aria-hidden="true" className="size-4" />
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        <OutLink href={videoPageUrl(id)}>Watch on YouTube</OutLink>
       </p>
     </div>
   );

@@ -1,7 +1,6 @@
 import type pg from "pg";
 import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../../app/lib/sections.ts";
 import {
-  dedupeKey,
   fieldValues,
   type ItemFields,
   type KnownItem,
@@ -343,14 +342,11 @@ export function createPostgresFeedStore(
          ORDER BY search_rank DESC, published_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [terms.tsquery, limit, Math.max(0, offset)],
       );
-      const seen = new Set<string>();
+      // One row per story already (story_n).
       const result: SearchRow[] = [];
       for (const row of list) {
         const p = placed(row);
         if (!p) continue;
-        const key = dedupeKey(row, p);
-        if (seen.has(key)) continue;
-        seen.add(key);
         result.push({
           ...p,
           title: highlight(p.item.title, terms.words),

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+import { EXTERNAL } from "../../lib/links.ts";
+import { ExternalLink } from "../ui/icons.tsx";
+
+/** A way out to the same content on its own site (a new tab), for an embed that may not show. */
+export function OutLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} {...EXTERNAL} className="link inline-flex items-center gap-1 font-semibold">
+      {children}
+      <ExternalLink aria-hidden="true" className="size-4" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
