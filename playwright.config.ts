@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
-import { writeFeedsConfig } from "./tests/e2e/support/feeds-config.ts";
+import { writeFeedsConfig } from "./scripts/lib/feeds-config.ts";
 
 /** Debian's Chromium: Playwright must never download a browser of its own here. */
 export const CHROMIUM = CHROMIUM_PATH;

@@ -7,10 +7,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { identity } from "./content/identity.ts";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
-import { loadFeedsConfig } from "./server/feeds/feeds-config.server.ts";
+import { refuseConnect } from "./server/http/methods.server.ts";
+import { loadFeedsConfig } from "./server/ingest/feeds-config.server.ts";
 import { upLine } from "./server/log-format.server.ts";
 import { logFormat, logger } from "./server/logger.server.ts";
-import { refuseConnect } from "./server/methods.server.ts";
 
 process.env.NODE_ENV ??= "production";
 

@@ -9,26 +9,26 @@ export default {
   coverageAnalysis: "perTest",
   mutate: [
     // The XML reader, entities, text and dates: what a hostile feed reaches first.
-    "server/feeds/xml.ts",
-    "server/feeds/entities.ts",
-    "server/feeds/text.ts",
-    "server/feeds/dates.ts",
+    "server/ingest/xml.ts",
+    "server/ingest/entities.ts",
+    "server/ingest/text.ts",
+    "server/ingest/dates.ts",
     // The fetch guard and the image relay: what keeps a feed from aiming us at our own network.
-    "server/public-address.server.ts",
-    "server/images.server.ts",
+    "server/ingest/public-address.server.ts",
+    "server/http/images.server.ts",
     // The page cache and the rate limits.
-    "server/page-cache.server.ts",
-    "server/rate-limit.server.ts",
-    "server/store/rate-limits.server.ts",
+    "server/http/page-cache.server.ts",
+    "server/forms/rate-limit.server.ts",
+    "server/store/sqlite/rate-limits.server.ts",
     // Contact and newsletter validation.
-    "app/lib/contact-schema.ts",
-    "app/lib/newsletter.ts",
-    "server/contact.server.ts",
-    "server/newsletter.server.ts",
+    "domain/contact-schema.ts",
+    "domain/newsletter.ts",
+    "server/forms/contact.server.ts",
+    "server/forms/newsletter.server.ts",
     // Security headers.
-    "server/security.server.ts",
+    "server/http/security.server.ts",
     // Ingest's upserts, first-seen times and the future-date clamp (both stores share these rules).
-    "server/store/feed-rows.server.ts",
+    "server/store/sqlite/feed-rows.server.ts",
     // What the CLIs print of readers' text.
     "scripts/lib/terminal.ts",
     "scripts/lib/csv.ts",

@@ -20,8 +20,8 @@ export default defineConfig({
     env: { ...base.test?.env, RANDOM_INPUTS: "2000" },
     // Replaces the base list (mergeConfig would append to it).
     include: [
-      "server/feeds/{xml,entities,text,dates,decode,parse,normalize}.test.ts",
-      "server/feeds/fetch.server.test.ts",
+      "server/ingest/{xml,entities,text,dates,decode,parse,normalize}.test.ts",
+      "server/ingest/fetch.server.test.ts",
       "server/{public-address,images,page-cache,rate-limit,security,contact,newsletter}.server.test.ts",
       "server/store/{rate-limits,feed-rows,feed-store}.server.test.ts",
       "app/lib/{contact,newsletter}.test.ts",

@@ -5,8 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { nonceContext } from "../server/request-context.server.ts";
-import { stripModulePreloads } from "../server/strip-preloads.server.ts";
+import { nonceContext } from "#server/http/request-context.server.ts";
+import { stripModulePreloads } from "#server/http/strip-preloads.server.ts";
 
 // Above the pages' cold-load deadline (COLD_LOAD_DEADLINE_MS), so streamed data always arrives.
 export const streamTimeout = 10_000;

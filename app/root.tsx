@@ -8,8 +8,8 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { identity } from "../content/identity.ts";
-import { getConfig } from "../server/config.server.ts";
+import { identity } from "#content/identity.ts";
+import { getConfig } from "#server/config.server.ts";
 import type { Route } from "./+types/root";
 // Linked rather than imported: a stylesheet imported by a module of the shell chunk made every
 // lazily loaded chunk carry a CSS-preload helper for it.

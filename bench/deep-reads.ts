@@ -17,13 +17,13 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
-import { serveProduction } from "../scripts/lib/serve.ts";
-import { createFeedEngine } from "../server/feeds/engine.server.ts";
-import { headline, sentence } from "../server/feeds/testing/generate.ts";
-import type { FeedItem } from "../server/store/feed-store.ts";
-import { openStore, type StoreLocation } from "../server/store/open.server.ts";
-import { adminQuery, urlWithSchema } from "../server/store/testing/scratch-schema.ts";
+import { FEED_SECTION_KEYS, type FeedSectionKey } from "#domain/sections.ts";
+import { serveProduction } from "#scripts/lib/serve.ts";
+import { headline, sentence } from "#server/ingest/testing/generate.ts";
+import { createFeedEngine } from "#server/news/engine.server.ts";
+import type { FeedItem } from "#server/store/feed-store.ts";
+import { openStore, type StoreLocation } from "#server/store/open.server.ts";
+import { adminQuery, urlWithSchema } from "#server/store/testing/scratch-schema.ts";
 
 const flag = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;

@@ -15,10 +15,10 @@ import { runInNewContext } from "node:vm";
 import { XMLParser } from "fast-xml-parser";
 import { parseFeed as feedsmithParse } from "feedsmith";
 import RssParser from "rss-parser";
-import { decodeFeedBytes } from "../server/feeds/decode.ts";
-import { normalizeFeed } from "../server/feeds/normalize.ts";
-import { parseFeed } from "../server/feeds/parse.ts";
-import { generateAtom, generateRdf, generateRss } from "../server/feeds/testing/generate.ts";
+import { decodeFeedBytes } from "#server/ingest/decode.ts";
+import { normalizeFeed } from "#server/ingest/normalize.ts";
+import { parseFeed } from "#server/ingest/parse.ts";
+import { generateAtom, generateRdf, generateRss } from "#server/ingest/testing/generate.ts";
 
 type Feed = { name: string; group: string; xml: string; items: number };
 

@@ -8,7 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { serveProduction } from "../scripts/lib/serve.ts";
+import { serveProduction } from "#scripts/lib/serve.ts";
 
 // `npm run bench -- --scale`: the ingest-at-scale scenario (bench/scale.ts) instead.
 if (process.argv.includes("--scale")) {
@@ -52,7 +52,7 @@ execFileSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: root, stdio: 
 let feeds = startFeeds();
 await waitFor(`http://127.0.0.1:${FEEDS_PORT}/healthz`);
 process.env.NEWS_FEEDS_PORT = String(FEEDS_PORT);
-const { writeFeedsConfig } = await import("../tests/e2e/support/feeds-config.ts");
+const { writeFeedsConfig } = await import("#scripts/lib/feeds-config.ts");
 // Each scenario points the same server's feeds at ok, then dead, then hanging URLs by swapping
 // what the fixture server on that port does; the store stays warm from the first refresh.
 const config = writeFeedsConfig();

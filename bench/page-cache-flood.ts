@@ -11,9 +11,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
-import { freePort, serveProduction } from "../scripts/lib/serve.ts";
-import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
+import { freePort, serveProduction } from "#scripts/lib/serve.ts";
+import { startFeedServer } from "#server/ingest/testing/feed-server.ts";
 
 const URLS = Number(process.env.BENCH_URLS ?? 20_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);

@@ -27,10 +27,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
-import { serveProduction } from "../scripts/lib/serve.ts";
-import { headline, sentence } from "../server/feeds/testing/generate.ts";
-import { adminQuery, schemasSizeMb, urlWithSchema } from "../server/store/testing/scratch-schema.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
+import { serveProduction } from "#scripts/lib/serve.ts";
+import { headline, sentence } from "#server/ingest/testing/generate.ts";
+import { adminQuery, schemasSizeMb, urlWithSchema } from "#server/store/testing/scratch-schema.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const flag = (name: string, env: string, fallback: string) =>

@@ -1,7 +1,7 @@
 /**
  * Third-party embeds: the home page's video, the events wall and an optional ad script. Operators
  * edit this file; the content security policy allows exactly the embed origins named here (see
- * server/security.server.ts). site.ts gathers it with the rest for the server.
+ * server/http/security.server.ts). site.ts gathers it with the rest for the server.
  */
 export const embeds = {
   /** Featured video on the home page (a privacy-enhanced player loads only on click). */

@@ -40,6 +40,22 @@ export const ai = {
   model: "sonar",
 } as const;
 
+export type AiService = {
+  /** Shown to readers, e.g. in 'Please enter your Perplexity API key …'. */
+  name: string;
+  endpoint: string;
+  model: string;
+};
+
+/** The service from the site config, with the environment's overrides (tests point at a mock). */
+export function aiService(env: { AI_FAQ_ENDPOINT?: string; AI_FAQ_MODEL?: string }): AiService {
+  return {
+    name: ai.service,
+    endpoint: env.AI_FAQ_ENDPOINT ?? ai.endpoint,
+    model: env.AI_FAQ_MODEL ?? ai.model,
+  };
+}
+
 export const site = { ...identity, embeds, university, books: bookLinks, radio, ai } as const;
 
 export type Site = typeof site;

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FeedServer, fixture, respond, startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { openTestStore, storeKinds } from "../server/store/testing/stores.ts";
+import { type FeedServer, fixture, respond, startFeedServer } from "#server/ingest/testing/feed-server.ts";
+import { openTestStore, storeKinds } from "#server/store/testing/stores.ts";
 
 const kinds = await storeKinds();
 

@@ -12,16 +12,16 @@
  * only the servers prune the archive (by their own ARTICLE_RETENTION_DAYS).
  */
 import { parseArgs } from "node:util";
-import { isFeedSectionKey } from "../app/lib/sections.ts";
-import { getConfig } from "../server/config.server.ts";
-import { createFeedEngine } from "../server/feeds/engine.server.ts";
-import { errorMessage, UnknownSectionError } from "../server/feeds/errors.ts";
-import { loadFeedsConfig } from "../server/feeds/feeds-config.server.ts";
-import { feedUserAgent } from "../server/feeds/fetch.server.ts";
-import { fetchSectionArticles } from "../server/feeds/live.server.ts";
-import { readFeed, readFeedFile } from "../server/feeds/read-feed.server.ts";
-import { buildSectionArticles, DEFAULT_SECTION_LIMIT } from "../server/feeds/section-articles.ts";
-import { announcePageChanges } from "../server/store/open.server.ts";
+import { isFeedSectionKey } from "#domain/sections.ts";
+import { getConfig } from "#server/config.server.ts";
+import { errorMessage, UnknownSectionError } from "#server/ingest/errors.ts";
+import { loadFeedsConfig } from "#server/ingest/feeds-config.server.ts";
+import { feedUserAgent } from "#server/ingest/fetch.server.ts";
+import { readFeed, readFeedFile } from "#server/ingest/read-feed.server.ts";
+import { createFeedEngine } from "#server/news/engine.server.ts";
+import { fetchSectionArticles } from "#server/news/live.server.ts";
+import { buildSectionArticles, DEFAULT_SECTION_LIMIT } from "#server/news/section-articles.ts";
+import { announcePageChanges } from "#server/store/open.server.ts";
 
 const USAGE = `Usage:
   feeds parse <file-or-url> [--section KEY]

@@ -137,7 +137,7 @@ const feeds = spawn(process.execPath, ["tests/e2e/support/news-feeds.ts"], {
   env: { ...process.env, NEWS_FEEDS_PORT: String(feedsPort) },
 });
 process.env.NEWS_FEEDS_PORT = String(feedsPort);
-const { writeFeedsConfig } = await import("../tests/e2e/support/feeds-config.ts");
+const { writeFeedsConfig } = await import("./lib/feeds-config.ts");
 await new Promise((r) => setTimeout(r, 500));
 const server = await serveProduction(
   Number(process.env.LH_PORT ?? 4400),

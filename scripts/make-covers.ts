@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { books, reprintAuthors, seriesName } from "../content/books.ts";
+import { books, reprintAuthors, seriesName } from "#content/books.ts";
 
 type Palette = { name: string; bg: string; shade: string; accent: string; ink: string };
 

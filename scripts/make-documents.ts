@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { type PartnerDocument, partnerDocuments } from "../content/partners.ts";
-import { site } from "../content/site.ts";
+import { type PartnerDocument, partnerDocuments } from "#content/partners.ts";
+import { site } from "#content/site.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.ts";
 
 type DocumentContent = {

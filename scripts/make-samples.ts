@@ -11,8 +11,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
-import { site } from "../content/site.ts";
+import { site } from "#content/site.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
 import { SAMPLE_STORIES } from "./samples-data.ts";
 
 const root = join(import.meta.dirname, "..");

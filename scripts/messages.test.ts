@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestStore, storeKinds, type TestStore } from "../server/store/testing/stores.ts";
+import { openTestStore, storeKinds, type TestStore } from "#server/store/testing/stores.ts";
 
 // Each case starts node processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

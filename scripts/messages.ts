@@ -5,7 +5,7 @@
  * Reads the store the server uses (DATABASE_URL, else DATA_DIR, default ./data); safe to run while the server is up.
  */
 
-import type { StoredMessage } from "../server/store/store.ts";
+import type { StoredMessage } from "#server/store/store.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 import { toCsv } from "./lib/csv.ts";
 import { escapeControls, escapeJsonControls } from "./lib/terminal.ts";

@@ -11,11 +11,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { FEED_SECTION_KEYS, type FeedSectionKey } from "../app/lib/sections.ts";
-import { createFeedEngine } from "../server/feeds/engine.server.ts";
-import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { lockTables, renameTableAway } from "../server/store/testing/faults.ts";
-import { storeKinds } from "../server/store/testing/stores.ts";
+import { FEED_SECTION_KEYS, type FeedSectionKey } from "#domain/sections.ts";
+import { startFeedServer } from "#server/ingest/testing/feed-server.ts";
+import { createFeedEngine } from "#server/news/engine.server.ts";
+import { lockTables, renameTableAway } from "#server/store/testing/faults.ts";
+import { storeKinds } from "#server/store/testing/stores.ts";
 import {
   type FaultFeeds,
   type FaultMode,

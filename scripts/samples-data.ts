@@ -4,7 +4,7 @@
  * them into content/samples/<section>.xml. Each entry: title, summary, and optionally an image
  * (a file name in public/images/samples) and extra body paragraphs.
  */
-import type { FeedSectionKey } from "../app/lib/sections.ts";
+import type { FeedSectionKey } from "#domain/sections.ts";
 
 export type SampleStory = { title: string; summary: string; image?: string; body?: string[] };
 

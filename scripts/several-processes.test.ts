@@ -14,9 +14,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createSharedPolling } from "../server/feeds/shared-polling.server.ts";
-import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { storeKinds } from "../server/store/testing/stores.ts";
+import { createSharedPolling } from "#server/ingest/shared-polling.server.ts";
+import { startFeedServer } from "#server/ingest/testing/feed-server.ts";
+import { storeKinds } from "#server/store/testing/stores.ts";
 import { buildIfStale, freePort, type Served, serveProduction } from "./lib/serve.ts";
 import { scratchDatabase } from "./testing/scratch-database.ts";
 

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createFeedEngine } from "../server/feeds/engine.server.ts";
-import { startFeedServer } from "../server/feeds/testing/feed-server.ts";
-import { postgresBinDir, startPrivateCluster } from "../server/store/testing/private-cluster.ts";
-import { renameSqliteTableAway } from "../server/store/testing/sqlite-files.ts";
-import { type StoreKind, storeKinds } from "../server/store/testing/stores.ts";
+import { startFeedServer } from "#server/ingest/testing/feed-server.ts";
+import { createFeedEngine } from "#server/news/engine.server.ts";
+import { postgresBinDir, startPrivateCluster } from "#server/store/testing/private-cluster.ts";
+import { renameSqliteTableAway } from "#server/store/testing/sqlite-files.ts";
+import { type StoreKind, storeKinds } from "#server/store/testing/stores.ts";
 import { buildIfStale, freePort, serveProduction } from "./lib/serve.ts";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openTestStore, storeKinds, type TestStore } from "../server/store/testing/stores.ts";
+import { openTestStore, storeKinds, type TestStore } from "#server/store/testing/stores.ts";
 
 // Each case starts Node processes: give a loaded machine room (tests assert behaviour, never timing).
 vi.setConfig({ testTimeout: 60_000 });

@@ -6,8 +6,8 @@
  * like the server; safe to run while the server is up.
  */
 
-import { parseConfig } from "../server/config.server.ts";
-import { confirmLink } from "../server/newsletter.server.ts";
+import { parseConfig } from "#server/config.server.ts";
+import { confirmLink } from "#server/forms/newsletter.server.ts";
 import { fail, openStoreFromEnv } from "./lib/cli.ts";
 
 const USAGE = "Usage:\n  npm run -s subscribers -- list [--json]";

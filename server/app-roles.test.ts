@@ -10,9 +10,9 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
-import { createFeedEngine } from "./feeds/engine.server.ts";
-import { bossSchema } from "./feeds/shared-polling.server.ts";
-import { type FeedServer, fixture, respond, startFeedServer } from "./feeds/testing/feed-server.ts";
+import { bossSchema } from "./ingest/shared-polling.server.ts";
+import { type FeedServer, fixture, respond, startFeedServer } from "./ingest/testing/feed-server.ts";
+import { createFeedEngine } from "./news/engine.server.ts";
 import { createSchema, dropSchema, storeKinds } from "./store/testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });

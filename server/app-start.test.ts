@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FEED_SECTION_KEYS } from "../app/lib/sections.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
 import { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
-import { fixture, respond, startFeedServer } from "./feeds/testing/feed-server.ts";
+import { fixture, respond, startFeedServer } from "./ingest/testing/feed-server.ts";
 import { logger } from "./logger.server.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];

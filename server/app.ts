@@ -8,33 +8,33 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { aiService } from "../app/lib/ai-faq.ts";
-import { SECTIONS } from "../app/lib/sections.ts";
+import { aiService } from "#content/site.ts";
+import { SECTIONS } from "#domain/sections.ts";
 import type { Config } from "./config.server.ts";
-import { contactLimiter } from "./contact.server.ts";
-import { createFeedsApi } from "./feeds/api.server.ts";
-import { createFeedEngine } from "./feeds/engine.server.ts";
-import { loadFeedsConfig } from "./feeds/feeds-config.server.ts";
-import { checkFormOrigin, trustProxySetting } from "./forwarded.server.ts";
-import { healthDetailsAccess, readinessCheck, withoutToken } from "./health.server.ts";
+import { contactLimiter } from "./forms/contact.server.ts";
+import { newsletterLimiter } from "./forms/newsletter.server.ts";
+import { clientAddressContext, startRateLimitPruning } from "./forms/rate-limit.server.ts";
+import { searchLimiter } from "./forms/search-limit.server.ts";
 import { CACHE } from "./http/cache-policies.server.ts";
-import { createImageProxy, refuseRelayedRequests } from "./images.server.ts";
+import { checkFormOrigin, trustProxySetting } from "./http/forwarded.server.ts";
+import { healthDetailsAccess, readinessCheck, withoutToken } from "./http/health.server.ts";
+import { createImageProxy, refuseRelayedRequests } from "./http/images.server.ts";
+import { refuseUnsupportedMethods } from "./http/methods.server.ts";
+import { createPageCache } from "./http/page-cache.server.ts";
+import { limitRequestBodies } from "./http/request-body-limit.server.ts";
+import { nonceContext, servicesContext } from "./http/request-context.server.ts";
+import { securityHeaders } from "./http/security.server.ts";
+import type { Services } from "./http/services.server.ts";
+import { loadFeedsConfig } from "./ingest/feeds-config.server.ts";
 import { logger } from "./logger.server.ts";
-import { refuseUnsupportedMethods } from "./methods.server.ts";
-import { warnSectionsWithoutFeeds } from "./news-pages.server.ts";
-import { newsletterLimiter } from "./newsletter.server.ts";
-import { openServerStore, serverStoreReady } from "./open-store.server.ts";
-import { createPageCache } from "./page-cache.server.ts";
+import { createFeedsApi } from "./news/api.server.ts";
+import { createFeedEngine } from "./news/engine.server.ts";
+import { warnSectionsWithoutFeeds } from "./news/news-pages.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioStatus } from "./radio/status.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
-import { clientAddressContext, startRateLimitPruning } from "./rate-limit.server.ts";
-import { limitRequestBodies } from "./request-body-limit.server.ts";
-import { nonceContext, servicesContext } from "./request-context.server.ts";
-import { searchLimiter } from "./search-limit.server.ts";
-import { securityHeaders } from "./security.server.ts";
-import type { Services } from "./services.server.ts";
 import { listenForPageChanges } from "./store/open.server.ts";
+import { openServerStore, serverStoreReady } from "./store/open-store.server.ts";
 
 export type AppOptions = {
   config: Config;
@@ -85,7 +85,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   }
   // Opened once per process; loaders and actions reach it through servicesContext.
   const storeLocation = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
-  const store = openServerStore(storeLocation);
+  const store = openServerStore(storeLocation, logger);
   // server.ts waits for this before it listens: a PostgreSQL that cannot be used stops it with one line.
   app.locals.ready = serverStoreReady(store, storeLocation);
   (app.locals.ready as Promise<void>).catch(() => {});

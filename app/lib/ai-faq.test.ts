@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { FAQ_CATEGORIES, type Faq, faqs } from "../../content/faqs.ts";
+import { FAQ_CATEGORIES, type Faq, faqs } from "#content/faqs.ts";
+import { aiService } from "#content/site.ts";
 import {
-  aiService,
   appendFaqs,
   buildFaqRequest,
   closestCategory,

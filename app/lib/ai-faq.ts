@@ -3,25 +3,9 @@
  * directly with the reader's own key. The key lives only in the page's memory and in the
  * Authorization header of that one request: it is never stored, logged or sent to our server.
  */
-import { FAQ_CATEGORIES, type Faq, type FaqCategory } from "../../content/faqs.ts";
-import { identity } from "../../content/identity.ts";
-import { ai } from "../../content/site.ts";
-
-export type AiService = {
-  /** Shown to readers, e.g. in 'Please enter your Perplexity API key …'. */
-  name: string;
-  endpoint: string;
-  model: string;
-};
-
-/** The service from the site config, with the environment's overrides (tests point at a mock). */
-export function aiService(env: { AI_FAQ_ENDPOINT?: string; AI_FAQ_MODEL?: string }): AiService {
-  return {
-    name: ai.service,
-    endpoint: env.AI_FAQ_ENDPOINT ?? ai.endpoint,
-    model: env.AI_FAQ_MODEL ?? ai.model,
-  };
-}
+import { FAQ_CATEGORIES, type Faq, type FaqCategory } from "#content/faqs.ts";
+import { identity } from "#content/identity.ts";
+import type { AiService } from "#content/site.ts";
 
 export const missingKeyMessage = (service: string) =>
   `Please enter your ${service} API key to generate more FAQs`;

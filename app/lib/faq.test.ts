@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_CATEGORIES, FAQ_FILTERS, type Faq, faqs } from "../../content/faqs.ts";
+import { FAQ_CATEGORIES, FAQ_FILTERS, type Faq, faqs } from "#content/faqs.ts";
 import { faqCounter, filterFaqs, isFaqFilter } from "./faq.ts";
 
 const items: Faq[] = [

@@ -1,4 +1,4 @@
-import { FAQ_FILTERS, type Faq, type FaqFilter } from "../../content/faqs.ts";
+import { FAQ_FILTERS, type Faq, type FaqFilter } from "#content/faqs.ts";
 
 export const NO_FAQS_MESSAGE = "No FAQs found matching your search criteria.";
 

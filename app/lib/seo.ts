@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { identity } from "../../content/identity.ts";
+import { identity } from "#content/identity.ts";
 
 type RootData = { siteUrl: string } | undefined;
 type MetaArgsLike = {

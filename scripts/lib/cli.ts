@@ -1,7 +1,7 @@
-import { ConfigError, parseConfig } from "../../server/config.server.ts";
-import { serverStoreReady, storeOpenMessage } from "../../server/open-store.server.ts";
-import { openStore, type StoreLocation } from "../../server/store/open.server.ts";
-import type { Store } from "../../server/store/store.ts";
+import { ConfigError, parseConfig } from "#server/config.server.ts";
+import { openStore, type StoreLocation } from "#server/store/open.server.ts";
+import { serverStoreReady, storeOpenMessage } from "#server/store/open-store.server.ts";
+import type { Store } from "#server/store/store.ts";
 
 /** Prints a message to stderr and exits: 2 for a usage error, 1 for anything else. */
 export function fail(message: string, code = 2): never {

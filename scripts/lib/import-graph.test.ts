@@ -66,10 +66,10 @@ describe("importSpecifiers", () => {
 
 describe("layerOf", () => {
   it("splits app/ into its routes, components and lib layers", () => {
-    expect(layerOf("app/routes/home.tsx")).toBe("app/routes");
-    expect(layerOf("app/lib/article.ts")).toBe("app/lib");
+    expect(layerOf("app/routes/news/home.tsx")).toBe("app/routes");
+    expect(layerOf("domain/article.ts")).toBe("app/lib");
     expect(layerOf("app/root.tsx")).toBe("app");
-    expect(layerOf("server/store/db.server.ts")).toBe("server");
+    expect(layerOf("server/store/sqlite/db.server.ts")).toBe("server");
     expect(layerOf("server.ts")).toBe(".");
   });
 });
@@ -78,13 +78,14 @@ describe("checkImports", () => {
   it("passes a tree whose imports flow one way", () => {
     expect(
       rules({
-        "app/routes/home.tsx": 'import { load } from "../../server/news.server.ts";\nimport "../lib/a.ts";',
+        "app/routes/news/home.tsx":
+          'import { load } from "../../server/news.server.ts";\nimport "../lib/a.ts";',
         "server/news.server.ts":
           'import { a } from "../app/lib/a.ts";\nimport { db } from "./store/db.server";',
-        "server/store/db.server.ts": "export const db = 1;",
-        "app/lib/a.ts": 'import { site } from "../../content/site.ts";',
+        "server/store/sqlite/db.server.ts": "export const db = 1;",
+        "app/lib/a.ts": 'import { site } from "#content/site.ts";',
         "content/site.ts": "export const site = {};",
-        "scripts/tool.ts": 'import { db } from "../server/store/db.server.ts";',
+        "scripts/tool.ts": 'import { db } from "../server/store/sqlite/db.server.ts";',
         "bench/run.ts": 'import { a } from "../app/lib/a.ts";',
       }),
     ).toEqual([]);
@@ -103,7 +104,7 @@ describe("checkImports", () => {
     expect(
       rules({
         "server/a.server.ts": 'import type { Route } from "../app/routes/home";',
-        "app/routes/home.tsx": "export type Route = {};",
+        "app/routes/news/home.tsx": "export type Route = {};",
       }),
     ).toEqual(["server-imports-route"]);
   });
@@ -120,15 +121,17 @@ describe("checkImports", () => {
 
   it("fails when app/lib imports server code, and names the cycle it closes", () => {
     const root = tree({
-      "app/lib/context.ts": 'import type { Services } from "../../server/services.server.ts";',
-      "server/services.server.ts": 'import { a } from "../app/lib/article.ts";',
-      "app/lib/article.ts": "export const a = 1;",
+      "app/lib/context.ts": 'import type { Services } from "#server/http/services.server.ts";',
+      "server/http/services.server.ts": 'import { a } from "../domain/article.ts";',
+      "domain/article.ts": "export const a = 1;",
     });
     const violations = checkImports(readImportGraph(root));
     expect(violations.map((violation) => violation.rule)).toEqual(["lib-imports-server", "layer-cycle"]);
     expect(violations[1]?.message).toContain("import cycle between folders app/lib, server");
-    expect(violations[1]?.message).toContain('app/lib/context.ts imports "../../server/services.server.ts"');
-    expect(violations[1]?.message).toContain('server/services.server.ts imports "../app/lib/article.ts"');
+    expect(violations[1]?.message).toContain(
+      'app/lib/context.ts imports "../../server/http/services.server.ts"',
+    );
+    expect(violations[1]?.message).toContain('server/http/services.server.ts imports "../domain/article.ts"');
   });
 
   it("fails on a cycle through three top-level folders", () => {
@@ -145,9 +148,9 @@ describe("checkImports", () => {
     expect(
       rules({
         "server/store/feed-store.ts": 'import type { FeedItem } from "../feeds/normalize.ts";',
-        "server/feeds/normalize.ts": 'import type { Store } from "../store/store.ts";',
-        "server/store/store.ts": 'import type { A } from "../../app/lib/article.ts";',
-        "app/lib/article.ts": "export type A = 1;",
+        "server/ingest/normalize.ts": 'import type { Store } from "../store/store.ts";',
+        "server/store/store.ts": 'import type { A } from "#domain/article.ts";',
+        "domain/article.ts": "export type A = 1;",
       }),
     ).toEqual(["store-imports-server"]);
   });

@@ -3,8 +3,9 @@ import path from "node:path";
 
 /**
  * The import graph of our own TypeScript, read from the source text (static `import`/`export …
- * from` and literal `import("…")`, relative specifiers only: packages are not ours to order),
- * and the two rules that keep it one-way.
+ * from` and literal `import("…")`; relative specifiers and the package's own subpath imports
+ * (`#server/…`, package.json "imports"): packages are not ours to order), and the rules that keep
+ * it one-way.
  */
 
 export type Edge = { from: string; to: string; specifier: string };
@@ -24,7 +25,7 @@ const STATIC = /^[ \t]*(?:import|export)\b[^;'"`]*?\bfrom\s*(["'])([^"'\n]+)\1/g
 const BARE = /^[ \t]*import\s*(["'])([^"'\n]+)\1/gm;
 const DYNAMIC = /\bimport\(\s*(["'])([^"'\n]+)\1\s*\)/g;
 
-/** Relative specifiers of one file's imports, in order of appearance. */
+/** Relative and subpath (`#…`) specifiers of one file's imports, in order of appearance. */
 export function importSpecifiers(source: string): string[] {
   const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^[ \t]*\/\/.*$/gm, "");
   const found: Array<[number, string]> = [];
@@ -34,7 +35,9 @@ export function importSpecifiers(source: string): string[] {
   return found
     .sort((a, b) => a[0] - b[0])
     .map(([, specifier]) => specifier)
-    .filter((specifier) => specifier.startsWith("./") || specifier.startsWith("../"));
+    .filter(
+      (specifier) => specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("#"),
+    );
 }
 
 function listSources(rootDir: string, dir: string, out: string[]): void {
@@ -49,9 +52,30 @@ function listSources(rootDir: string, dir: string, out: string[]): void {
   }
 }
 
-function resolve(rootDir: string, from: string, specifier: string): string {
-  const bare = specifier.replace(/[?#].*$/, "");
-  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), bare));
+/** package.json's "imports" as prefix pairs: `#server/*` → `./server/*` gives ["#server/", "server/"]. */
+export function subpathPrefixes(rootDir: string): Array<[string, string]> {
+  const manifest = JSON.parse(readFileSync(path.join(rootDir, "package.json"), "utf8")) as {
+    imports?: Record<string, string>;
+  };
+  return Object.entries(manifest.imports ?? {}).map(([key, value]) => [
+    key.replace(/\*$/, ""),
+    value.replace(/^\.\//, "").replace(/\*$/, ""),
+  ]);
+}
+
+function resolve(
+  rootDir: string,
+  from: string,
+  specifier: string,
+  prefixes: Array<[string, string]>,
+): string {
+  const subpath = prefixes.find(([key]) => specifier.startsWith(key));
+  const bare = subpath
+    ? `${subpath[1]}${specifier.slice(subpath[0].length)}`.replace(/\?.*$/, "")
+    : specifier.replace(/[?#].*$/, "");
+  const target = subpath
+    ? path.posix.normalize(bare)
+    : path.posix.normalize(path.posix.join(path.posix.dirname(from), bare));
   const candidates = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`];
   for (const candidate of candidates) {
     const full = path.join(rootDir, candidate);
@@ -64,11 +88,12 @@ function resolve(rootDir: string, from: string, specifier: string): string {
 export function readImportGraph(rootDir: string, roots: string[] = DEFAULT_ROOTS): Edge[] {
   const files: string[] = [];
   for (const root of roots) listSources(rootDir, path.join(rootDir, root), files);
+  const prefixes = subpathPrefixes(rootDir);
   const edges: Edge[] = [];
   for (const from of files.sort()) {
     const source = readFileSync(path.join(rootDir, from), "utf8");
     for (const specifier of importSpecifiers(source)) {
-      edges.push({ from, to: resolve(rootDir, from, specifier), specifier });
+      edges.push({ from, to: resolve(rootDir, from, specifier, prefixes), specifier });
     }
   }
   return edges;
@@ -156,7 +181,8 @@ function cycles(edges: Edge[], nodeOf: (file: string) => string, rule: string, w
 /**
  * The rules: no cycle between layers, nor between any two files (a cycle ties modules so that
  * neither can be read, moved or loaded late without the other); server code never imports
- * app/routes/ (routes call the server, not the other way round); the store (server/store/) is the
+ * app/ (routes call the server, not the other way round; what both need is in domain/); another
+ * top-level folder is reached by its subpath import (`#server/…`), never by `../`; the store (server/store/) is the
  * bottom of the server and imports nothing else of it; app/lib/ is browser-safe shared code, so it
  * never imports server/; domain/ imports nothing of ours but itself. Test files are left out: a
  * test may reach across layers to check them.
@@ -167,16 +193,26 @@ export function checkImports(edges: Edge[]): Violation[] {
   for (const edge of running) {
     const from = layerOf(edge.from);
     const to = layerOf(edge.to);
-    if (from === "server" && to === "app/routes") {
+    if (from === "server" && (to === "app" || to.startsWith("app/"))) {
       violations.push({
-        rule: "server-imports-route",
-        message: `${edge.from} imports "${edge.specifier}": server code must not import app/routes/`,
+        rule: "server-imports-app",
+        message: `${edge.from} imports "${edge.specifier}": server code must not import app/ (shared code lives in domain/)`,
+      });
+    }
+    if (
+      edge.specifier.startsWith("../") &&
+      edge.to.includes("/") &&
+      edge.from.split("/")[0] !== edge.to.split("/")[0]
+    ) {
+      violations.push({
+        rule: "relative-across-folders",
+        message: `${edge.from} imports "${edge.specifier}": another top-level folder is reached by its subpath import (#${edge.to})`,
       });
     }
     if (edge.from.startsWith("server/store/") && !edge.to.startsWith("server/store/") && to === "server") {
       violations.push({
         rule: "store-imports-server",
-        message: `${edge.from} imports "${edge.specifier}": the store is the bottom layer; it imports only itself and app/lib/`,
+        message: `${edge.from} imports "${edge.specifier}": the store is the bottom layer; it imports only itself and domain/`,
       });
     }
     if (from === "domain" && to !== "domain") {

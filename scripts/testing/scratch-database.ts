@@ -3,10 +3,10 @@
  * schema for the store, pg-boss's schema beside it, both dropped (and the store closed) by the
  * cleanups the test runs when it ends.
  */
-import { bossSchema } from "../../server/feeds/shared-polling.server.ts";
-import { openStore } from "../../server/store/open.server.ts";
-import type { Store } from "../../server/store/store.ts";
-import { createSchema, dropSchema } from "../../server/store/testing/stores.ts";
+import { bossSchema } from "#server/ingest/shared-polling.server.ts";
+import { openStore } from "#server/store/open.server.ts";
+import type { Store } from "#server/store/store.ts";
+import { createSchema, dropSchema } from "#server/store/testing/stores.ts";
 
 export async function scratchDatabase(
   cleanups: Array<() => Promise<void> | void>,

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityHeaders } from "../security.server.ts";
+import { securityHeaders } from "#server/http/security.server.ts";
 import { feedResourcesCrossOrigin } from "./feed-resources.server.ts";
 
 let server: Server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CACHE } from "../http/cache-policies.server.ts";
+import { CACHE } from "#server/http/cache-policies.server.ts";
 import { etagOf, isNotModified, servedSince, textFileResponse } from "./http.server.ts";
 
 const OPTIONS = { contentType: "text/plain; charset=utf-8", cacheControl: CACHE.textFiles };

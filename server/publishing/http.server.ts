@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { StoreUnavailableError } from "../feeds/errors.ts";
-import { CACHE, type CachePolicy } from "../http/cache-policies.server.ts";
+import { CACHE, type CachePolicy } from "#server/http/cache-policies.server.ts";
+import { StoreUnavailableError } from "#server/ingest/errors.ts";
 
 export type TextFileOptions = {
   /** Names the document (e.g. "rss"), for remembering when its bytes last changed. */

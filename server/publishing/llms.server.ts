@@ -1,7 +1,7 @@
-import { postPath } from "../../app/lib/posts.ts";
-import { SECTION_SUBTITLES } from "../../app/lib/section-subtitles.ts";
-import { SECTIONS } from "../../app/lib/sections.ts";
-import { site } from "../../content/site.ts";
+import { site } from "#content/site.ts";
+import { postPath } from "#domain/posts.ts";
+import { SECTION_SUBTITLES } from "#domain/section-subtitles.ts";
+import { SECTIONS } from "#domain/sections.ts";
 import type { Post } from "./posts.server.ts";
 
 /** Markdown link text and notes on one line: no brackets or line breaks that would break the list. */

@@ -1,6 +1,9 @@
-import { formatShortDate, formatShortDateTime } from "../../app/lib/dates.ts";
+import { identity } from "#content/identity.ts";
+import { datesIn } from "#domain/dates.ts";
 import type { Post } from "./posts.server.ts";
 import { isNewsPost, NEWS_WINDOW_MS } from "./sitemaps.server.ts";
+
+const { formatShortDate, formatShortDateTime } = datesIn(identity.timeZone);
 
 /** What /sitemap-manager says about the news sitemap before anyone generates it. */
 export type NewsSitemapStatus = {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { POST_IMAGE_WIDTH, type PostSummary, postPath } from "../../app/lib/posts.ts";
-import { logger } from "../logger.server.ts";
+import { POST_IMAGE_WIDTH, type PostSummary, postPath } from "#domain/posts.ts";
+import { logger } from "#server/logger.server.ts";
 import { PostFileError, parseFrontMatter } from "./front-matter.server.ts";
 import { markdownWords, renderMarkdown } from "./markdown.server.ts";
 import { assignSlugs, isValidSlug, MAX_SLUG_LENGTH } from "./slugs.server.ts";

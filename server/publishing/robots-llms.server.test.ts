@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SECTIONS } from "../../app/lib/sections.ts";
-import { site } from "../../content/site.ts";
+import { site } from "#content/site.ts";
+import { SECTIONS } from "#domain/sections.ts";
 import { buildLlmsTxt } from "./llms.server.ts";
 import { buildRobots } from "./robots.server.ts";
 import { makePost } from "./testing/posts.ts";

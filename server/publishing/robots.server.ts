@@ -1,4 +1,4 @@
-import { site } from "../../content/site.ts";
+import { site } from "#content/site.ts";
 
 /**
  * robots.txt: the whole site is open to every crawler, and both sitemaps are named with absolute

@@ -8,16 +8,16 @@ import { parseRssFeed } from "feedsmith";
 import { RouterContextProvider } from "react-router";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { loader as llmsLoader } from "../../app/routes/llms[.]txt.ts";
-import { loader as newsLoader } from "../../app/routes/news-sitemap[.]xml.ts";
-import { loader as robotsLoader } from "../../app/routes/robots[.]txt.ts";
-import { action as regenerate } from "../../app/routes/rss-regenerate.ts";
-import { loader as rssLoader } from "../../app/routes/rss[.]xml.ts";
-import { loader as sitemapLoader } from "../../app/routes/sitemap[.]xml.ts";
-import { site } from "../../content/site.ts";
-import { StoreUnavailableError } from "../feeds/errors.ts";
-import { servicesContext } from "../request-context.server.ts";
-import type { Services } from "../services.server.ts";
+import { loader as llmsLoader } from "#app/routes/files/llms[.]txt.ts";
+import { loader as newsLoader } from "#app/routes/files/news-sitemap[.]xml.ts";
+import { loader as robotsLoader } from "#app/routes/files/robots[.]txt.ts";
+import { loader as rssLoader } from "#app/routes/files/rss[.]xml.ts";
+import { loader as sitemapLoader } from "#app/routes/files/sitemap[.]xml.ts";
+import { action as regenerate } from "#app/routes/publishing/rss-regenerate.ts";
+import { site } from "#content/site.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
+import type { Services } from "#server/http/services.server.ts";
+import { StoreUnavailableError } from "#server/ingest/errors.ts";
 
 const SITE = "https://ledger.example";
 

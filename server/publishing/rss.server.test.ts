@@ -1,7 +1,7 @@
 import { parseRssFeed } from "feedsmith";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { site } from "../../content/site.ts";
+import { site } from "#content/site.ts";
 import { buildRss, RSS_IMAGE, RSS_MAX_ITEMS, RSS_TTL_MINUTES, rssAuthor } from "./rss.server.ts";
 import { makePost } from "./testing/posts.ts";
 

@@ -1,5 +1,5 @@
-import { postPath } from "../../app/lib/posts.ts";
-import { site } from "../../content/site.ts";
+import { site } from "#content/site.ts";
+import { postPath } from "#domain/posts.ts";
 import { absolutizeHtml } from "./markdown.server.ts";
 import { type Post, postModifiedAt } from "./posts.server.ts";
 import { cdata, element, escapeXml, rfc822 } from "./xml.server.ts";

@@ -1,6 +1,6 @@
-import type { PostSummary } from "../../app/lib/posts.ts";
-import { SECTIONS, type SectionKey } from "../../app/lib/sections.ts";
-import type { Services } from "../services.server.ts";
+import type { PostSummary } from "#domain/posts.ts";
+import { SECTIONS, type SectionKey } from "#domain/sections.ts";
+import type { Services } from "#server/http/services.server.ts";
 import { buildLlmsTxt } from "./llms.server.ts";
 import {
   type Post,

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { SECTIONS } from "../../app/lib/sections.ts";
-import { site } from "../../content/site.ts";
+import { site } from "#content/site.ts";
+import { SECTIONS } from "#domain/sections.ts";
 import {
   buildNewsSitemap,
   buildSitemap,

@@ -1,7 +1,7 @@
-import { postPath } from "../../app/lib/posts.ts";
-import { SECTIONS, type SectionKey } from "../../app/lib/sections.ts";
-import { aboutPage, privacyPage, termsPage } from "../../content/pages.ts";
-import { site } from "../../content/site.ts";
+import { aboutPage, privacyPage, termsPage } from "#content/pages.ts";
+import { site } from "#content/site.ts";
+import { postPath } from "#domain/posts.ts";
+import { SECTIONS, type SectionKey } from "#domain/sections.ts";
 import { type Post, postModifiedAt } from "./posts.server.ts";
 import { escapeXml, w3cDateTime } from "./xml.server.ts";
 

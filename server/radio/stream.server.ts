@@ -1,9 +1,9 @@
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { type Request, type RequestHandler, type Response, Router } from "express";
-import type { Config } from "../config.server.ts";
-import { CACHE } from "../http/cache-policies.server.ts";
-import { logger } from "../logger.server.ts";
+import type { Config } from "#server/config.server.ts";
+import { CACHE } from "#server/http/cache-policies.server.ts";
+import { logger } from "#server/logger.server.ts";
 import { IcyFramer, IcyMetadataStripper, parseMetaInt } from "./icy.server.ts";
 
 /** Where the radio page's audio element listens (spec section 7). */

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, schemaVersion } from "./db.server.ts";
-import { createFeedStore } from "./feed-store.server.ts";
 import type { FeedItem } from "./feed-store.ts";
-import { MIGRATIONS } from "./migrations.server.ts";
+import { openDatabase, schemaVersion } from "./sqlite/db.server.ts";
+import { createFeedStore } from "./sqlite/feed-store.server.ts";
+import { MIGRATIONS } from "./sqlite/migrations.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const URL = "https://a.example/feed";

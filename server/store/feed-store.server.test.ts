@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./db.server.ts";
-import { MERGE_FEEDS } from "./feed-rows.server.ts";
-import { archivePage, createFeedStore, type FeedStore, toFtsQuery } from "./feed-store.server.ts";
 import { type FeedItem, type FeedsConfig, SEARCH_RANKED } from "./feed-store.ts";
 import { archivePage as postgresArchivePage } from "./postgres/feed-store.server.ts";
+import { openDatabase } from "./sqlite/db.server.ts";
+import { MERGE_FEEDS } from "./sqlite/feed-rows.server.ts";
+import { archivePage, createFeedStore, type FeedStore, toFtsQuery } from "./sqlite/feed-store.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 const A = "https://a.example/feed";

@@ -1,7 +1,7 @@
-import type { TextSegment } from "../../app/lib/article.ts";
-import { MAX_PAGE, SEARCH_PAGE_SIZE } from "../../app/lib/paging.ts";
-import type { SearchCount } from "../../app/lib/search-summary.ts";
-import type { FeedSectionKey } from "../../app/lib/sections.ts";
+import type { TextSegment } from "#domain/article.ts";
+import { MAX_PAGE, SEARCH_PAGE_SIZE } from "#domain/paging.ts";
+import type { SearchCount } from "#domain/search-summary.ts";
+import type { FeedSectionKey } from "#domain/sections.ts";
 
 /**
  * The feed archive's interface. Every method is asynchronous and names no driver type, so a second
@@ -53,7 +53,7 @@ export type FeedItem = {
   categories?: string[];
   /**
    * Who published it (set when read back, never stored per item): the feed list's name for the
-   * feed, else the feed's channel title, else its host (server/feeds/publisher.ts).
+   * feed, else the feed's channel title, else its host (server/ingest/publisher.ts).
    */
   publisher?: string;
 };

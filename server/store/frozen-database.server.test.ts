@@ -7,9 +7,9 @@
  * the process. The cluster is the test's own, never the shared test server.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseConfig } from "../config.server.ts";
-import { contactLimiter, handleContact, STORE_FAILED } from "../contact.server.ts";
-import { handleNewsletter, newsletterLimiter } from "../newsletter.server.ts";
+import { parseConfig } from "#server/config.server.ts";
+import { contactLimiter, handleContact, STORE_FAILED } from "#server/forms/contact.server.ts";
+import { handleNewsletter, newsletterLimiter } from "#server/forms/newsletter.server.ts";
 import { openStore } from "./open.server.ts";
 import type { Store } from "./store.ts";
 import { type PrivateCluster, postgresBinDir, startPrivateCluster } from "./testing/private-cluster.ts";

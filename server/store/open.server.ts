@@ -1,5 +1,4 @@
 import path from "node:path";
-import { DATABASE_FILE } from "./db.server.ts";
 import { REQUEST_TIMEOUT_MS } from "./postgres/db.server.ts";
 import {
   notifyPageChanges,
@@ -8,7 +7,8 @@ import {
   type PageChangesOptions,
 } from "./postgres/page-changes.server.ts";
 import { openPostgresStore } from "./postgres/store.server.ts";
-import { openSqliteStore } from "./store.server.ts";
+import { DATABASE_FILE } from "./sqlite/db.server.ts";
+import { openSqliteStore } from "./sqlite/store.server.ts";
 import type { Store } from "./store.ts";
 
 export type { PageChanges, PageChangesOptions };

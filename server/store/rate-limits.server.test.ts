@@ -1,8 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { pruneRateLimits } from "../rate-limit.server.ts";
+import { pruneRateLimits } from "#server/forms/rate-limit.server.ts";
 import { openStore } from "./open.server.ts";
-import { takeRate } from "./rate-limits.server.ts";
+import { takeRate } from "./sqlite/rate-limits.server.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
 describe.each(await storeKinds())("rate limits on %s", (kind) => {

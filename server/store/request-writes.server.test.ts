@@ -7,8 +7,8 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DATABASE_FILE } from "./db.server.ts";
 import { openStore } from "./open.server.ts";
+import { DATABASE_FILE } from "./sqlite/db.server.ts";
 import { type HeldLock, heldUntil, lockTables } from "./testing/faults.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 
@@ -102,5 +102,5 @@ describe.each(await storeKinds())("request-path writes under another connection'
   );
 
   // A count that waits on its own client's previous count gives up at the limiter's bound, and the
-  // limiter lets the post through with a log line: server/rate-limit-store.server.test.ts.
+  // limiter lets the post through with a log line: server/forms/rate-limit-store.server.test.ts.
 });

@@ -1,4 +1,4 @@
-import type { ContactCategory, ContactMessage } from "../../app/lib/contact.ts";
+import type { ContactCategory, ContactMessage } from "#domain/contact.ts";
 import type { FeedStore } from "./feed-store.ts";
 
 /** A stored contact message. `createdAt` is an ISO time. */

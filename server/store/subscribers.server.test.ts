@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrate, openDatabase } from "./db.server.ts";
-import { MIGRATIONS } from "./migrations.server.ts";
-import { createStore } from "./store.server.ts";
+import { migrate, openDatabase } from "./sqlite/db.server.ts";
+import { MIGRATIONS } from "./sqlite/migrations.server.ts";
+import { createStore } from "./sqlite/store.server.ts";
 import { PENDING_DAYS } from "./store.ts";
 import { openTestStore, storeKinds, type TestStore } from "./testing/stores.ts";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { listMessages, type StoredMessage } from "../../server/store/messages.server.ts";
+import { listMessages, type StoredMessage } from "#server/store/sqlite/messages.server.ts";
 import { expect, expectAxeClean, isWide, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 

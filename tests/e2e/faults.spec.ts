@@ -7,10 +7,10 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { FEED_SECTION_KEYS } from "../../app/lib/sections.ts";
-import { DATABASE_FILE, integrityProblems } from "../../server/store/db.server.ts";
-import { createFeedStore } from "../../server/store/feed-store.server.ts";
-import { listMessages } from "../../server/store/messages.server.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
+import { DATABASE_FILE, integrityProblems } from "#server/store/sqlite/db.server.ts";
+import { createFeedStore } from "#server/store/sqlite/feed-store.server.ts";
+import { listMessages } from "#server/store/sqlite/messages.server.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { type FaultFeeds, type FaultMode, keepReading, startFaultFeeds } from "./support/fault-feeds.ts";

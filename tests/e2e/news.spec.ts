@@ -1,6 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { FIXTURE_FEED_NAME, fixtureChannelTitle, writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
 import {
   bringIntoPlay,
   expect,
@@ -11,7 +12,6 @@ import {
   waitForHydration,
 } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { FIXTURE_FEED_NAME, fixtureChannelTitle, writeFeedsConfig } from "./support/feeds-config.ts";
 
 const HOME_ORDER = [
   "Local News",

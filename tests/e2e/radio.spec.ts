@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { freePort, type Served, serveProduction } from "../../scripts/lib/serve.ts";
-import { type FakeUpstream, startFakeUpstream } from "../../server/radio/testing/fake-upstream.ts";
+import { writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
+import { freePort, type Served, serveProduction } from "#scripts/lib/serve.ts";
+import { type FakeUpstream, startFakeUpstream } from "#server/radio/testing/fake-upstream.ts";
 import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
-import { writeFeedsConfig } from "./support/feeds-config.ts";
 
 const PLAY_FAILED = "Unable to start playback. Please try again.";
 const STREAM_ERROR = "Stream temporarily unavailable.";

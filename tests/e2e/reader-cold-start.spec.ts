@@ -6,10 +6,10 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FEED_SECTION_KEYS } from "../../app/lib/sections.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
+import { NEWS_FEEDS_PORT } from "#scripts/lib/feeds-config.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { startAppServer } from "./support/app-server.ts";
-import { NEWS_FEEDS_PORT } from "./support/feeds-config.ts";
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 0) < 1024,

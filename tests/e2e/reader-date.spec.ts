@@ -3,7 +3,7 @@
  * and after hydration the page shows the reader's calendar date, without a hydration mismatch
  * (the fixture fails the test on any console error, React's hydration errors included).
  */
-import { identity } from "../../content/site.ts";
+import { identity } from "#content/site.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test.use({ timezoneId: "Asia/Tokyo", locale: "ja-JP" });

@@ -3,9 +3,9 @@
  * sample illustrations that do not glare in dark mode.
  */
 import type { Page } from "@playwright/test";
+import { writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { writeFeedsConfig } from "./support/feeds-config.ts";
 
 /** For each "·" in the element's text: is the next visible character on the same line? */
 function separatorsKeptWithTheirItem(page: Page, selector: string) {

@@ -2,8 +2,8 @@
  * /sitemap-manager says, before anything is generated, how many articles the news sitemap lists,
  * or that it is empty and why (Google News' two-day window), and the file agrees.
  */
-import { newsSitemapStatus } from "../../server/publishing/news-sitemap-status.server.ts";
-import { currentPosts } from "../../server/publishing/site-files.server.ts";
+import { newsSitemapStatus } from "#server/publishing/news-sitemap-status.server.ts";
+import { currentPosts } from "#server/publishing/site-files.server.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test("the news sitemap card says how many articles it lists, or why it is empty", async ({

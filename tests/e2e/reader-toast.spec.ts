@@ -5,9 +5,9 @@
  * lead headline reaches the bottom of a phone's first screen.
  */
 import type { Browser, Page } from "@playwright/test";
+import { writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { writeFeedsConfig } from "./support/feeds-config.ts";
 
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) =>

@@ -2,7 +2,7 @@
  * No dead ends behind a third-party frame: the events wall and the featured video each carry a
  * visible link to the same content on its own site, which stays there when the frame fails.
  */
-import { embeds } from "../../content/embeds.ts";
+import { embeds } from "#content/embeds.ts";
 import { bringIntoPlay, expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("ways out of the embeds", () => {

@@ -7,9 +7,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
 import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { writeFeedsConfig } from "./support/feeds-config.ts";
 
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, "scenario servers run once, at the wide size");
 

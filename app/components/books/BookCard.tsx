@@ -1,6 +1,6 @@
-import type { Book } from "../../../content/books.ts";
-import { ExternalLink } from "../ui/icons.tsx";
-import { useImageFailed } from "../ui/useImageFailed.ts";
+import { ExternalLink } from "#app/components/ui/icons.tsx";
+import { useImageFailed } from "#app/components/ui/useImageFailed.ts";
+import type { Book } from "#content/books.ts";
 
 export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
 

@@ -1,6 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
+import { Spinner } from "#app/components/ui/Spinner.tsx";
+import { firstInteraction } from "#app/lib/interaction.ts";
+import { notify } from "#app/lib/toast.ts";
 import {
   CONTACT_CATEGORIES,
   CONTACT_LIMITS,
@@ -14,16 +17,13 @@ import {
   readContactForm,
   SEND_ID_FIELD,
   VIA_FETCH_FIELD,
-} from "../../lib/contact.ts";
-import { firstInteraction } from "../../lib/interaction.ts";
-import { formatCount } from "../../lib/numbers.ts";
-import { notify } from "../../lib/toast.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+} from "#domain/contact.ts";
+import { formatCount } from "#domain/numbers.ts";
 
 // The schema (zod) is most of this form's script: fetched when the reader starts using the page.
-let schema: Promise<typeof import("../../lib/contact-schema.ts")> | null = null;
+let schema: Promise<typeof import("#domain/contact-schema.ts")> | null = null;
 const loadSchema = () => {
-  schema ??= import("../../lib/contact-schema.ts").catch((error: unknown) => {
+  schema ??= import("#domain/contact-schema.ts").catch((error: unknown) => {
     schema = null;
     throw error;
   });

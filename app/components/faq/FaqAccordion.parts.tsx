@@ -1,5 +1,5 @@
 // What the first HTML and Radix's accordion share: in a module of its own, so neither imports the other.
-import type { Faq } from "../../../content/faqs.ts";
+import type { Faq } from "#content/faqs.ts";
 
 export type FaqAccordionProps = {
   items: readonly Faq[];

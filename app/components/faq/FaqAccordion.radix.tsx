@@ -1,5 +1,5 @@
 import { Accordion } from "radix-ui";
-import { ChevronDown } from "../ui/icons.tsx";
+import { ChevronDown } from "#app/components/ui/icons.tsx";
 import {
   chevronClass,
   type FaqAccordionProps,

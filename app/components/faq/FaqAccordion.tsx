@@ -1,5 +1,5 @@
-import { ChevronDown } from "../ui/icons.tsx";
-import { LazySwap } from "../ui/LazySwap.tsx";
+import { ChevronDown } from "#app/components/ui/icons.tsx";
+import { LazySwap } from "#app/components/ui/LazySwap.tsx";
 import {
   chevronClass,
   type FaqAccordionProps,

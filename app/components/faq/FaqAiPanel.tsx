@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { Faq } from "../../../content/faqs.ts";
-import type { AiService } from "../../lib/ai-faq.ts";
-import { firstInteraction } from "../../lib/interaction.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Spinner } from "#app/components/ui/Spinner.tsx";
+import { firstInteraction } from "#app/lib/interaction.ts";
+import type { Faq } from "#content/faqs.ts";
+import type { AiService } from "#content/site.ts";
 
 // The request, parsing and merging code is fetched once the reader starts using the page.
-let ai: Promise<typeof import("../../lib/ai-faq.ts")> | null = null;
+let ai: Promise<typeof import("#app/lib/ai-faq.ts")> | null = null;
 const loadAi = () => {
-  ai ??= import("../../lib/ai-faq.ts").catch((error: unknown) => {
+  ai ??= import("#app/lib/ai-faq.ts").catch((error: unknown) => {
     ai = null;
     throw error;
   });

@@ -1,5 +1,5 @@
-import { FAQ_FILTERS, type FaqFilter } from "../../../content/faqs.ts";
-import { Search } from "../ui/icons.tsx";
+import { Search } from "#app/components/ui/icons.tsx";
+import { FAQ_FILTERS, type FaqFilter } from "#content/faqs.ts";
 
 type Props = {
   query: string;

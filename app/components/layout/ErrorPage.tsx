@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { identity } from "../../../content/identity.ts";
+import { identity } from "#content/identity.ts";
 import { NotFound } from "./NotFound.tsx";
 
 /** What the root's error boundary shows: the 404 page, a 4xx screen or the failure screen. */

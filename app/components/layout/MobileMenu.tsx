@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from "react";
 import { Link, NavLink } from "react-router";
-import { SHEET_LINKS, SHEET_SITE_LINKS } from "../../lib/sections.ts";
-import { IconTooltip } from "../ui/IconTooltip.tsx";
-import { Menu, X } from "../ui/icons.tsx";
+import { IconTooltip } from "#app/components/ui/IconTooltip.tsx";
+import { Menu, X } from "#app/components/ui/icons.tsx";
+import { SHEET_LINKS, SHEET_SITE_LINKS } from "#domain/sections.ts";
 import { SearchForm } from "./SearchForm.tsx";
 
 const SHEET_ID = "nav-sheet";

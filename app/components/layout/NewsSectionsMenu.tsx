@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useRef } from "react";
 import { NavLink } from "react-router";
-import { SECTION_LINKS, TOP_BAR_LINKS } from "../../lib/sections.ts";
-import { ChevronDown } from "../ui/icons.tsx";
+import { ChevronDown } from "#app/components/ui/icons.tsx";
+import { SECTION_LINKS, TOP_BAR_LINKS } from "#domain/sections.ts";
 
 /** The spec's navigation timings: open after 200 ms of hover, skip delay 300 ms, close after 150 ms. */
 const HOVER_DELAY_MS = 200;

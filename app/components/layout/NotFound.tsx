@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { identity } from "../../../content/identity.ts";
+import { identity } from "#content/identity.ts";
 
 /** The not-found page: the server has already logged the path and answered 404. */
 export function NotFound() {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { Search } from "../ui/icons.tsx";
+import { Search } from "#app/components/ui/icons.tsx";
 
 /** The header's and side sheet's search box: a plain GET form, so it works without JavaScript. */
 export function SearchForm({ className = "" }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { footerAbout } from "../../../content/footer.ts";
-import { identity, publicationsCount } from "../../../content/identity.ts";
-import { FOOTER_LEGAL_LINKS, FOOTER_MORE_LINKS, SECTION_LINKS } from "../../lib/sections.ts";
+import { footerAbout } from "#content/footer.ts";
+import { identity, publicationsCount } from "#content/identity.ts";
+import { FOOTER_LEGAL_LINKS, FOOTER_MORE_LINKS, SECTION_LINKS } from "#domain/sections.ts";
 
 /** The shared footer: about text, link lists, copyright and the network claim. */
 export function SiteFooter() {

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
-import { identity } from "../../../content/identity.ts";
-import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "../../lib/sections.ts";
+import { identity } from "#content/identity.ts";
+import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "#domain/sections.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NewsSectionsMenu } from "./NewsSectionsMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";

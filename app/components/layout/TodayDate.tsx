@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatLongDate, formatShortDate, isoDay, LOCAL_ZONE } from "../../lib/dates.ts";
+import { formatLongDate, formatShortDate, isoDay, LOCAL_ZONE } from "#app/lib/dates.ts";
 
 /**
  * Today's date in the header. The server renders its own date (the site's zone), which hydration

@@ -1,4 +1,4 @@
-import type { CardArticle } from "../../lib/article.ts";
+import type { CardArticle } from "#domain/article.ts";
 import { ArticleImage } from "./ArticleImage.tsx";
 import { ArticleMeta, CategoryLabel } from "./ArticleMeta.tsx";
 import { ArticleTitle } from "./ArticleTitle.tsx";

@@ -1,6 +1,6 @@
-import { safeHttpUrl } from "../../lib/links.ts";
-import { type IconProps, Svg } from "../ui/icons.tsx";
-import { useImageFailed } from "../ui/useImageFailed.ts";
+import { type IconProps, Svg } from "#app/components/ui/icons.tsx";
+import { useImageFailed } from "#app/components/ui/useImageFailed.ts";
+import { safeHttpUrl } from "#app/lib/links.ts";
 
 /**
  * A 16:9 article image in a fixed box (no layout shift). A failed image is hidden; an article

@@ -1,5 +1,5 @@
-import type { ArticleSummary } from "../../lib/article.ts";
-import { formatShortDate } from "../../lib/dates.ts";
+import { formatShortDate } from "#app/lib/dates.ts";
+import type { ArticleSummary } from "#domain/article.ts";
 
 /**
  * Publisher, then date and read time under a headline: "Electrek", then "Nov 21, 2026 · 4 min read".

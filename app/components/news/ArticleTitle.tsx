@@ -1,5 +1,5 @@
-import type { ArticleSummary } from "../../lib/article.ts";
-import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
+import { EXTERNAL, safeHttpUrl } from "#app/lib/links.ts";
+import type { ArticleSummary } from "#domain/article.ts";
 
 /** A headline that links out to the original article in a new tab (text only, http(s) only). */
 export function ArticleTitle({

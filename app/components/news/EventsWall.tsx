@@ -1,4 +1,4 @@
-import { safeHttpUrl, siteName } from "../../lib/links.ts";
+import { safeHttpUrl, siteName } from "#app/lib/links.ts";
 import { OutLink } from "./OutLink.tsx";
 
 /**

@@ -1,5 +1,5 @@
-import { embeds } from "../../../content/embeds.ts";
-import type { NewsletterResult } from "../../lib/newsletter.ts";
+import { embeds } from "#content/embeds.ts";
+import type { NewsletterResult } from "#domain/newsletter.ts";
 import { AdSlot } from "./AdSlot.tsx";
 import { Newsletter } from "./Newsletter.tsx";
 import { VideoFacade } from "./VideoFacade.tsx";

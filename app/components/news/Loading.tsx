@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { firstInteraction } from "../../lib/interaction.ts";
+import { firstInteraction } from "#app/lib/interaction.ts";
 
 type Skeletons = typeof import("./Skeletons.tsx");
 let skeletons: Skeletons | undefined;

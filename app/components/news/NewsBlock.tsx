@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { type CardArticle, listKey } from "../../lib/article.ts";
+import { type CardArticle, listKey } from "#domain/article.ts";
 import { ArticleCard, LeadArticle } from "./ArticleCard.tsx";
 import { cardRows } from "./cardRows.ts";
 

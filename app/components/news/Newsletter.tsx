@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation, useNavigationType } from "react-router";
-import type { NewsletterResult } from "../../lib/newsletter.ts";
-import { notify } from "../../lib/toast.ts";
-import { type IconProps, Svg } from "../ui/icons.tsx";
+import { type IconProps, Svg } from "#app/components/ui/icons.tsx";
+import { notify } from "#app/lib/toast.ts";
+import type { NewsletterResult } from "#domain/newsletter.ts";
 
 /**
  * The email field's id: every Subscribe link points at it (/#newsletter-email), so that a plain

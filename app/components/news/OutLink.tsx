@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { EXTERNAL } from "../../lib/links.ts";
-import { ExternalLink } from "../ui/icons.tsx";
+import { ExternalLink } from "#app/components/ui/icons.tsx";
+import { EXTERNAL } from "#app/lib/links.ts";
 
 /** A way out to the same content on its own site (a new tab), for an embed that may not show. */
 export function OutLink({ href, children }: { href: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { listKey, type TickerItem } from "../../lib/article.ts";
-import { EXTERNAL, safeHttpUrl } from "../../lib/links.ts";
+import { EXTERNAL, safeHttpUrl } from "#app/lib/links.ts";
+import { listKey, type TickerItem } from "#domain/article.ts";
 
 /**
  * Breaking-news ticker of the latest stored headlines. It scrolls, pauses while hovered or while a

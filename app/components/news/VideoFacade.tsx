@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Play } from "../ui/icons.tsx";
+import { Play } from "#app/components/ui/icons.tsx";
 import { OutLink } from "./OutLink.tsx";
 
 /** The video on its own site: the way out when the player is blocked or fails to load. */

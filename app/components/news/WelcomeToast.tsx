@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { identity } from "../../../content/identity.ts";
-import { notify } from "../../lib/toast.ts";
+import { notify } from "#app/lib/toast.ts";
+import { identity } from "#content/identity.ts";
 
 const KEY = "welcome-toast-shown";
 export const WELCOME_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { StaticPage as PageContent } from "../../../content/pages.ts";
-import { formatLongDate } from "../../lib/dates.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
+import type { StaticPage as PageContent } from "#content/pages.ts";
 
 /** Long-form text pages (about, privacy, terms) from content/pages.ts, with a table of contents. */
 export function StaticPage({ page }: { page: PageContent }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatLongDate, formatShortDate } from "../../lib/dates.ts";
-import { POST_IMAGE_HEIGHT, POST_IMAGE_WIDTH, type PostSummary } from "../../lib/posts.ts";
+import { formatLongDate, formatShortDate } from "#app/lib/dates.ts";
+import { POST_IMAGE_HEIGHT, POST_IMAGE_WIDTH, type PostSummary } from "#domain/posts.ts";
 
 /**
  * A post's illustration. `sizes` says how wide the page lays it out (CSS px, by breakpoint), so the

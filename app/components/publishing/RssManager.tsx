@@ -1,9 +1,9 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
-import { identity } from "../../../content/identity.ts";
-import { formatShortDate } from "../../lib/dates.ts";
-import { notify } from "../../lib/toast.ts";
-import { ExternalLink } from "../ui/icons.tsx";
+import { ExternalLink } from "#app/components/ui/icons.tsx";
+import { formatShortDate } from "#app/lib/dates.ts";
+import { notify } from "#app/lib/toast.ts";
+import { identity } from "#content/identity.ts";
 import { fetchText, parseXml, saveTextFile } from "./download.ts";
 import { type FeedSummary, type RecentPost, summariseFeed } from "./feed-items.ts";
 import { Copy, Download, Hammer, RefreshCw } from "./icons.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { notify } from "../../lib/toast.ts";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Spinner } from "#app/components/ui/Spinner.tsx";
+import { notify } from "#app/lib/toast.ts";
 import { fetchText, parseXml, saveTextFile } from "./download.ts";
 import { Download, FileCode, RefreshCw } from "./icons.tsx";
 import { XmlPreview } from "./XmlPreview.tsx";

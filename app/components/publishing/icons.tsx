@@ -1,4 +1,4 @@
-import { type IconProps, Svg } from "../ui/icons.tsx";
+import { type IconProps, Svg } from "#app/components/ui/icons.tsx";
 
 /* Icons for the publishing pages, inlined from Lucide (ISC licence), drawn in the shared frame. */
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { identity } from "../../../content/identity.ts";
-import { radio } from "../../../content/site.ts";
-import { initialPlayerState, playerReducer, sliderValue, volumeText } from "../../lib/player.ts";
-import { Play } from "../ui/icons.tsx";
+import { Play } from "#app/components/ui/icons.tsx";
+import { initialPlayerState, playerReducer, sliderValue, volumeText } from "#app/lib/player.ts";
+import { identity } from "#content/identity.ts";
+import { radio } from "#content/site.ts";
 import { CircleAlert, LoaderCircle, Pause, Volume2, VolumeX } from "./icons.tsx";
 import { VolumeSlider } from "./VolumeSlider.tsx";
 

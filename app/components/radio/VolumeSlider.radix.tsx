@@ -1,6 +1,6 @@
 import { Slider } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "../../lib/player.ts";
+import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "#app/lib/player.ts";
 import { SLIDER_LABEL, type VolumeSliderProps } from "./VolumeSlider.parts.ts";
 
 /** Radix's slider: clamps and sorts values, and steps with Home, End, arrows and Page keys. */

@@ -1,5 +1,5 @@
-import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "../../lib/player.ts";
-import { LazySwap } from "../ui/LazySwap.tsx";
+import { LazySwap } from "#app/components/ui/LazySwap.tsx";
+import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "#app/lib/player.ts";
 import { SLIDER_LABEL, type VolumeSliderProps } from "./VolumeSlider.parts.ts";
 
 const loadSlider = () => import("./VolumeSlider.radix.tsx").then((m) => m.RadixVolumeSlider);

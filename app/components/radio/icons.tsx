@@ -1,4 +1,4 @@
-import { type IconProps, Svg } from "../ui/icons.tsx";
+import { type IconProps, Svg } from "#app/components/ui/icons.tsx";
 
 /*
  * The radio page's icons, inlined from Lucide (ISC licence) in the shared frame of

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { firstInteraction } from "../../lib/interaction.ts";
+import { firstInteraction } from "#app/lib/interaction.ts";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 

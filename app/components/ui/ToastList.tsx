@@ -1,6 +1,6 @@
 // The toasts themselves: loaded with the first toast (Toaster.tsx), not with every page.
 import { useEffect, useRef, useState } from "react";
-import { dismissToast, TOAST_LIFETIME_MS, type Toast } from "../../lib/toast.ts";
+import { dismissToast, TOAST_LIFETIME_MS, type Toast } from "#app/lib/toast.ts";
 import { X } from "./icons.tsx";
 
 function ToastItem({ toast }: { toast: Toast }) {

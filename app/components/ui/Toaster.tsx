@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { subscribeToasts, type Toast } from "../../lib/toast.ts";
+import { subscribeToasts, type Toast } from "#app/lib/toast.ts";
 
 // The toasts' own code loads with the first toast: most page views show none (the welcome toast
 // comes a second after the first home page of a visit), and every page's script counts.

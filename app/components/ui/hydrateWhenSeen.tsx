@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
-import { firstInteraction } from "../../lib/interaction.ts";
+import { firstInteraction } from "#app/lib/interaction.ts";
 
 /**
  * Resolves when the element comes within 300 px of the viewport or at the reader's

@@ -1,4 +1,4 @@
-import type { Post } from "../posts.server.ts";
+import type { Post } from "#server/publishing/posts.server.ts";
 
 /** A post as buildPosts makes one, for builder tests (the parsing has its own tests). */
 export function makePost(n: number, overrides: Partial<Post> = {}): Post {

@@ -1,8 +1,8 @@
 /** The PostgreSQL migration runner: the same versions as SQLite, safe when processes open at once. */
 import type pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { MIGRATIONS } from "../migrations.server.ts";
-import { createSchema, dropSchema, storeKinds } from "../testing/stores.ts";
+import { MIGRATIONS } from "#server/store/sqlite/migrations.server.ts";
+import { createSchema, dropSchema, storeKinds } from "#server/store/testing/stores.ts";
 import { createPool, migrate, type PostgresMigration, schemaVersion } from "./db.server.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations.server.ts";
 import { openPostgresStore } from "./store.server.ts";

@@ -1,5 +1,12 @@
 import type pg from "pg";
-import { FEED_SECTION_KEYS, isFeedSectionKey } from "../../../app/lib/sections.ts";
+import { FEED_SECTION_KEYS, isFeedSectionKey } from "#domain/sections.ts";
+import {
+  type FeedItem,
+  type FeedStore,
+  type PlacedItem,
+  SEARCH_RANKED,
+  type SearchRow,
+} from "#server/store/feed-store.ts";
 import {
   fieldValues,
   type ItemFields,
@@ -16,14 +23,7 @@ import {
   STORY_KEY,
   searchCountOf,
   str,
-} from "../feed-rows.server.ts";
-import {
-  type FeedItem,
-  type FeedStore,
-  type PlacedItem,
-  SEARCH_RANKED,
-  type SearchRow,
-} from "../feed-store.ts";
+} from "#server/store/sqlite/feed-rows.server.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
 

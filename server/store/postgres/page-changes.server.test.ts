@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { storeKinds, TEST_DATABASE_URL } from "../testing/stores.ts";
+import { storeKinds, TEST_DATABASE_URL } from "#server/store/testing/stores.ts";
 import {
   notifyPageChanges,
   openPageChanges,

@@ -4,10 +4,10 @@
  * same store (the start's sync) wait as long as they need.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openStore } from "../open.server.ts";
-import type { Store } from "../store.ts";
-import { lockTables } from "../testing/faults.ts";
-import { createSchema, dropSchema, storeKinds } from "../testing/stores.ts";
+import { openStore } from "#server/store/open.server.ts";
+import type { Store } from "#server/store/store.ts";
+import { lockTables } from "#server/store/testing/faults.ts";
+import { createSchema, dropSchema, storeKinds } from "#server/store/testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 

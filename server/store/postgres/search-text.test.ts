@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toFtsQuery } from "../feed-store.server.ts";
+import { toFtsQuery } from "#server/store/sqlite/feed-store.server.ts";
 import { highlight, searchDocument, searchKey, snippet, toSearchTerms } from "./search-text.ts";
 
 describe("PostgreSQL search text", () => {

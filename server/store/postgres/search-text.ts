@@ -1,4 +1,4 @@
-import type { TextSegment } from "../../../app/lib/article.ts";
+import type { TextSegment } from "#domain/article.ts";
 
 /**
  * Search text for PostgreSQL, kept the same as SQLite's FTS5 (unicode61, remove_diacritics 2), and

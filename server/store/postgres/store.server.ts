@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { ContactCategory } from "../../../app/lib/contact.ts";
+import type { ContactCategory } from "#domain/contact.ts";
 import {
   PENDING_DAYS,
   RATE_LIMIT_WAIT_MS,
   type Store,
   type StoredMessage,
   type Subscriber,
-} from "../store.ts";
+} from "#server/store/store.ts";
 import {
   createPool,
   migrate,

@@ -5,8 +5,8 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { DATABASE_FILE } from "../db.server.ts";
-import type { StoreLocation } from "../open.server.ts";
+import type { StoreLocation } from "#server/store/open.server.ts";
+import { DATABASE_FILE } from "#server/store/sqlite/db.server.ts";
 import { adminQuery } from "./scratch-schema.ts";
 
 /** A lock another connection holds: `held()` until `release()`. */

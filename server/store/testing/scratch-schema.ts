@@ -1,7 +1,7 @@
 /**
  * Scratch schemas on a PostgreSQL database, for the tests and the benchmarks: a fresh, isolated
  * store that a URL selects by its search_path, dropped afterwards. pg-boss keeps its tables in
- * `<schema>_pgboss` beside it (server/feeds/shared-polling.server.ts).
+ * `<schema>_pgboss` beside it (server/ingest/shared-polling.server.ts).
  */
 import pg from "pg";
 

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
-import { DATABASE_FILE, openDatabase } from "../db.server.ts";
+import { DATABASE_FILE, openDatabase } from "#server/store/sqlite/db.server.ts";
 
 /**
  * Makes the store in `dataDir` (created when missing) fail SQLite's integrity check while it still

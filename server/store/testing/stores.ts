@@ -11,11 +11,11 @@ import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { describe, it } from "vitest";
-import { openDatabase } from "../db.server.ts";
-import type { StoreLocation } from "../open.server.ts";
-import { openPostgresStore } from "../postgres/store.server.ts";
-import { createStore } from "../store.server.ts";
-import type { Store } from "../store.ts";
+import type { StoreLocation } from "#server/store/open.server.ts";
+import { openPostgresStore } from "#server/store/postgres/store.server.ts";
+import { openDatabase } from "#server/store/sqlite/db.server.ts";
+import { createStore } from "#server/store/sqlite/store.server.ts";
+import type { Store } from "#server/store/store.ts";
 import { adminQuery as adminQueryOn, urlWithSchema } from "./scratch-schema.ts";
 
 export const TEST_DATABASE_URL =

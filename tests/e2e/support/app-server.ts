@@ -3,8 +3,8 @@
  * for tests that need state the shared server must not have.
  */
 import type { ChildProcess } from "node:child_process";
-import { freePort, type Served, serveProduction } from "../../../scripts/lib/serve.ts";
-import { writeFeedsConfig } from "./feeds-config.ts";
+import { writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
+import { freePort, type Served, serveProduction } from "#scripts/lib/serve.ts";
 
 export type AppServer = Served;
 

@@ -14,7 +14,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FEED_SECTION_KEYS } from "../../../app/lib/sections.ts";
+import { FEED_SECTION_KEYS } from "#domain/sections.ts";
 
 export type FaultMode = "ok" | "down" | "hang" | "drip" | "garbage";
 

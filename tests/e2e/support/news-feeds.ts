@@ -12,7 +12,7 @@
  *   /hostile/<s>.xml         script tags, <img onerror>, javascript: links (the channel title too)
  */
 import { createServer } from "node:http";
-import { fixtureChannelTitle } from "./feeds-config.ts";
+import { fixtureChannelTitle } from "#scripts/lib/feeds-config.ts";
 
 const PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
 const SLOW_MS = Number(process.env.SLOW_MS ?? 1500);

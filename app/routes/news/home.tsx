@@ -1,0 +1,131 @@
+import { Suspense } from "react";
+import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Loading } from "#app/components/news/Loading.tsx";
+import { LoadError, NewsBlock, SampleNotice } from "#app/components/news/NewsBlock.tsx";
+import { Ticker } from "#app/components/news/Ticker.tsx";
+import { WelcomeToast } from "#app/components/news/WelcomeToast.tsx";
+import { hydrateWhenSeen } from "#app/components/ui/hydrateWhenSeen.tsx";
+import { shownBefore, useRememberShown } from "#app/lib/history-entries.ts";
+import { seo } from "#app/lib/seo.ts";
+import { identity } from "#content/identity.ts";
+import { isLoadFailure, type LoadFailure } from "#domain/load-failure.ts";
+import { handleNewsletter, newsletterLimiter } from "#server/forms/newsletter.server.ts";
+import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
+import { CACHE } from "#server/http/cache-policies.server.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
+import {
+  awaitUnlessCold,
+  failureAsValue,
+  type HomeData,
+  LOAD_FAILURE_INIT,
+  loadHome,
+  NO_STORE_INIT,
+} from "#server/news/news-pages.server.ts";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: identity.title, description: identity.description });
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  // A sign-up's answer (no-store, and Retry-After when throttled) is never cached.
+  if (actionHeaders.has("Cache-Control")) return actionHeaders;
+  // Nor is a page whose articles could not be loaded.
+  if (loaderHeaders.has("Cache-Control")) return loaderHeaders;
+  return { "Cache-Control": CACHE.fresh };
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  // A warm store is awaited; a cold section streams the skeletons first. loadHome bounds its own
+  // wait (each block at most COLD_LOAD_DEADLINE_MS, then left out), so no block holds up the rest.
+  const home = await awaitUnlessCold((cold) => failureAsValue(loadHome(services, cold)));
+  if (home.done && isLoadFailure(home.value)) return data({ home: home.value }, LOAD_FAILURE_INIT);
+  if (home.done) return { home: home.value };
+  // Streamed: the headers go out before the outcome is known, so no cache may keep the page.
+  return data({ home: home.promise }, NO_STORE_INIT);
+}
+
+// Client-side navigation shows the skeletons at once, then the articles.
+// Back to a home the reader has seen: what it showed, at once, so its scroll position holds.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const seen = shownBefore<HomeData>(request.url);
+  if (seen) return { home: seen };
+  const data = serverLoader();
+  return { home: data.then((d) => d.home) as Promise<HomeData | LoadFailure> };
+}
+
+// A newsletter sign-up changes no headline: keep the page as it is.
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "newsletter") return false;
+  return defaultShouldRevalidate;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const { store, config } = context.get(servicesContext);
+  const reply = await handleNewsletter(form, {
+    subscribers: store.subscribers,
+    limiter: newsletterLimiter(config, store),
+    clientKey: context.get(clientAddressContext),
+    siteUrl: config.SITE_URL,
+  });
+  return data(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+// Below the headlines: its script loads when the reader nears it (most readers of a phone never do).
+const HomeExtras = hydrateWhenSeen("home-extras", () =>
+  import("#app/components/news/HomeExtras.tsx").then((m) => m.HomeExtras),
+);
+
+function Blocks({ data }: { data: HomeData }) {
+  useRememberShown(data);
+  const samples = data.blocks.filter((b) => b.sample).map((b) => b.name);
+  if (data.blocks.length === 0) {
+    return (
+      <p className="rounded border border-line bg-surface p-6 text-center text-muted">
+        No headlines are available right now. Please check back in a few minutes.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-10">
+      {samples.length > 0 ? <SampleNotice sections={samples} /> : null}
+      {data.blocks.map((b, i) => (
+        <NewsBlock
+          key={b.key}
+          sectionKey={b.key}
+          name={b.name}
+          articles={b.articles}
+          lead={i === 0}
+          sample={b.sample}
+        />
+      ))}
+    </div>
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-10">
+      <h1 className="sr-only">{identity.title}: today's headlines</h1>
+      <WelcomeToast />
+      <Suspense fallback={<Loading page="home" />}>
+        <Await resolve={loaderData.home} errorElement={<LoadError message="Failed to load articles" />}>
+          {(data) =>
+            isLoadFailure(data) ? (
+              <LoadError message="Failed to load articles" />
+            ) : (
+              <>
+                <Ticker articles={data.ticker} />
+                <div className="mt-6">
+                  <Blocks data={data} />
+                </div>
+              </>
+            )
+          }
+        </Await>
+      </Suspense>
+      <HomeExtras newsletter={actionData} />
+    </div>
+  );
+}

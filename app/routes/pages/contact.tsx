@@ -1,0 +1,121 @@
+import { data, Link, redirect } from "react-router";
+import { ContactForm } from "#app/components/contact/ContactForm.tsx";
+import { seo } from "#app/lib/seo.ts";
+import { identity } from "#content/identity.ts";
+import {
+  type ContactResult,
+  EMPTY_CONTACT,
+  SENT_TEXT,
+  SENT_TITLE,
+  VIA_FETCH_FIELD,
+} from "#domain/contact.ts";
+import { contactLimiter, handleContact } from "#server/forms/contact.server.ts";
+import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
+import { CACHE } from "#server/http/cache-policies.server.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
+import type { Route } from "./+types/contact";
+
+/** A contact message is a few kilobytes; anything far larger is not one. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Contact Us",
+    description:
+      "Write to The Electric Ledger's newsroom: news tips, partnerships, feedback and press releases. News tips get a reply within 24 hours.",
+    path: "/contact",
+  });
+
+/** A fresh one-time send id per page view, and whether we come back from a send without JavaScript. */
+export function loader({ request }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return data({ sendId: crypto.randomUUID(), sent }, { headers: { "Cache-Control": CACHE.private } });
+}
+
+/** A refused message's Retry-After (429) reaches the reader's browser on a plain form post too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    const tooLarge: ContactResult = {
+      ok: false,
+      values: EMPTY_CONTACT,
+      formError: "That message is too large to send. Please shorten it and try again.",
+    };
+    // Read the rest (the server caps bodies at MAX_FORM_BYTES) so the connection stays usable.
+    await request.arrayBuffer().catch(() => undefined);
+    return data(tooLarge, { status: 413 });
+  }
+  const { store, config } = context.get(servicesContext);
+  // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
+  const form = await request.formData().catch(() => new FormData());
+  const reply = await handleContact(form, {
+    messages: store.messages,
+    limiter: contactLimiter(config, store),
+    clientKey: context.get(clientAddressContext),
+  });
+  // A send without JavaScript is answered with a redirect, so reloading the page posts nothing.
+  if (reply.body.ok && form.get(VIA_FETCH_FIELD) !== "fetch") return redirect("/contact?sent=1", 303);
+  return data(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
+  const sent: ContactResult | undefined = loaderData.sent
+    ? { ok: true, title: SENT_TITLE, message: SENT_TEXT }
+    : undefined;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <header className="border-b border-line pb-6">
+        <h1 className="font-serif text-4xl font-bold leading-tight sm:text-5xl">Contact Us</h1>
+        <p className="mt-4 max-w-3xl text-lg text-muted">
+          Send a news tip, propose a partnership, share feedback or send us a press release. Every message
+          reaches our editorial team.
+        </p>
+      </header>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="sr-only">
+            Your message
+          </h2>
+          <ContactForm fallback={actionData ?? sent} sendId={loaderData.sendId} />
+        </section>
+        <aside aria-labelledby="contact-times-title" className="lg:border-l lg:border-line lg:pl-8">
+          <h2 id="contact-times-title" className="font-serif text-2xl font-bold">
+            When we reply
+          </h2>
+          <ul className="mt-4 grid gap-4">
+            <li>
+              <p>
+                <strong>News tips</strong> go straight to the newsroom, which replies within{" "}
+                <strong>24 hours</strong>.
+              </p>
+            </li>
+            <li>
+              <p>
+                <strong>Partnerships, feedback, press releases</strong> and general questions get a reply
+                within <strong>24–48 hours</strong>.
+              </p>
+            </li>
+            <li>
+              <p>
+                Prefer email? Write to
+                <br />
+                <a className="link [overflow-wrap:anywhere]" href={`mailto:${identity.newsroomEmail}`}>
+                  {identity.newsroomEmail}
+                </a>
+              </p>
+            </li>
+          </ul>
+          <p className="mt-6 text-sm text-muted">
+            We keep your name, email and message only to answer you. See our{" "}
+            <Link to="/privacy" className="link">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}

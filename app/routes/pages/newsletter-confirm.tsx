@@ -1,0 +1,80 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { seo } from "#app/lib/seo.ts";
+import { confirmableToken, confirmNewsletter } from "#server/forms/newsletter.server.ts";
+import { CACHE } from "#server/http/cache-policies.server.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
+import type { Route } from "./+types/newsletter-confirm";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: "Confirm your subscription", path: "/newsletter/confirm", noindex: true });
+
+export function headers() {
+  return { "Cache-Control": CACHE.none };
+}
+
+// Opening the link only shows a button: mail scanners that fetch links must not subscribe anyone.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { store } = context.get(servicesContext);
+  return { token: await confirmableToken(store.subscribers, new URL(request.url).searchParams.get("token")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const confirmed = await confirmNewsletter(
+    context.get(servicesContext).store.subscribers,
+    form.get("token"),
+  );
+  return data({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": CACHE.none } });
+}
+
+function Expired() {
+  return (
+    <>
+      <p className="mt-4 text-lg">
+        This confirmation link has expired or has already been used. Links work for a week.
+      </p>
+      <p className="mt-4">
+        <Link to="/#newsletter-email" className="font-semibold text-[var(--link)] underline">
+          Sign up again on the home page
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  let body: React.ReactNode;
+  if (actionData?.confirmed) {
+    body = (
+      <p className="mt-4 text-lg" role="status">
+        You're subscribed. Our weekly newsletter will reach you every Friday; every issue has a link to
+        unsubscribe.
+      </p>
+    );
+  } else if (actionData || !loaderData.token) {
+    body = <Expired />;
+  } else {
+    body = (
+      <>
+        <p className="mt-4 text-lg">One click to start receiving our weekly newsletter.</p>
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
+          >
+            {busy ? "Confirming…" : "Confirm subscription"}
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="font-serif text-4xl font-bold leading-tight">Confirm your subscription</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import { getHeapStatistics } from "node:v8";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { CACHE } from "./cache-policies.server.ts";
+
+/**
+ * A short cache of rendered pages (the home page and the section pages). Rendering is the costly
+ * part of a page view (~5 ms of CPU each); the store changes only when a feed refresh brings new
+ * articles, and then the feed engine marks stale the pages of the sections that changed
+ * (invalidate), once per refresh batch. A stale page is served as it is while one request renders
+ * its successor (stale-while-revalidate), so a refresh never makes readers wait on renders.
+ * Entries also expire after `ttlMs` (then they are stale too, and go after `maxStaleMs`).
+ *
+ * The key is the path plus only the query parameters the page reads (`params`), normalised:
+ * `/technology?utm_source=x` is `/technology`.
+ *
+ * Each response carries its own CSP nonce, so a cached page is kept with its nonce replaced by a
+ * placeholder and gets the new request's nonce on the way out.
+ *
+ * Bounded in entries and in bytes (least recently used leave first): every `?page=N` is a key of
+ * its own, so without a bound a crawl of distinct URLs filled the heap until the process died.
+ *
+ * Stale-if-error: when the render that should replace a stale copy fails (a 5xx: the store is
+ * down), the reader gets the stale copy instead (`X-Page-Cache: stale-if-error`, no-store), and a
+ * failed render is never kept.
+ */
+export type PageCache = {
+  middleware: RequestHandler;
+  /** Marks these paths' pages (every page number) stale. */
+  invalidate(paths: readonly string[]): void;
+  /** Marks every page stale (kept for stale-if-error, rendered anew at the next request). */
+  invalidateAll(): void;
+  clear(): void;
+  /** Entries kept now. */
+  size(): number;
+  /** What the kept pages weigh (their text as the heap holds it, at most two bytes a character). */
+  bytes(): number;
+};
+
+type Entry = {
+  path: string;
+  body: string;
+  status: number;
+  headers: Record<string, string>;
+  expires: number;
+  stale: boolean;
+  bytes: number;
+};
+
+const PLACEHOLDER = "\u0000nonce\u0000";
+const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
+/** Pages that must never be kept: an error state, a not-found page. */
+const UNCACHEABLE_MARKERS = ["data-load-error", 'id="not-found-title"', 'id="error-title"'];
+/** A page number as the pages read it: 2 to 9999 (1, absent and anything else mean the first page). */
+const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
+
+/** The default byte budget: a twentieth of the heap this process may grow to, at most 64 MiB. */
+export function defaultPageCacheBytes(): number {
+  return Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 20));
+}
+
+export const DEFAULT_PAGE_CACHE_ENTRIES = 1000;
+
+/** A string's weight on the heap: V8 keeps one or two bytes a character; count the worse. */
+const weight = (key: string, body: string) => 2 * (key.length + body.length) + 200;
+
+/**
+ * The cache key of a request for `path`: the path and only the parameters its page reads, in the
+ * page's order. A page number the pages do not read as one (1, 0, 10000, "2x") is left out, so it
+ * shares the first page's key, as it shows that page.
+ */
+export function pageCacheKey(path: string, query: URLSearchParams, params: readonly string[]): string {
+  const kept: string[] = [];
+  for (const name of params) {
+    const value = query.get(name);
+    if (value === null) continue;
+    if (name === "page") {
+      if (PAGE_NUMBER.test(value) && value !== "1") kept.push(`page=${value}`);
+    } else kept.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  return kept.length === 0 ? path : `${path}?${kept.join("&")}`;
+}
+
+export function createPageCache({
+  paths,
+  params = {},
+  ttlMs = 60_000,
+  maxStaleMs = 10 * 60_000,
+  maxEntries = DEFAULT_PAGE_CACHE_ENTRIES,
+  maxBytes = defaultPageCacheBytes(),
+  now = Date.now,
+}: {
+  paths: ReadonlySet<string>;
+  /** The query parameters each path's page reads (others are ignored). */
+  params?: Readonly<Record<string, readonly string[]>>;
+  ttlMs?: number;
+  maxStaleMs?: number;
+  /** At most this many pages are kept, and at most this many bytes of them. */
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}): PageCache {
+  // In order of use, least recent first (a hit moves its entry to the end).
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const keep = (key: string, entry: Entry) => {
+    drop(key);
+    if (entry.bytes > maxBytes || maxEntries < 1) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+  // Bumped per path by invalidate(): a page whose render began before a change is not kept.
+  const generations = new Map<string, number>();
+  // Keys being rendered now: other readers get the stale copy meanwhile.
+  const rendering = new Set<string>();
+  const generation = (path: string) => generations.get(path) ?? 0;
+
+  function send(res: Response, entry: Entry, state: string) {
+    res.status(entry.status);
+    for (const [k, v] of Object.entries(entry.headers)) res.setHeader(k, v);
+    res.setHeader("X-Page-Cache", state);
+  }
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path)) return next();
+    const qs = req.originalUrl.indexOf("?");
+    const key = pageCacheKey(
+      req.path,
+      new URLSearchParams(qs === -1 ? "" : req.originalUrl.slice(qs + 1)),
+      params[req.path] ?? [],
+    );
+    const nonce = String(res.locals.cspNonce ?? "");
+    let hit = entries.get(key);
+    const t = now();
+    if (hit && hit.expires + maxStaleMs <= t) {
+      drop(key);
+      hit = undefined;
+    } else if (hit) {
+      // Used now: the last to leave.
+      entries.delete(key);
+      entries.set(key, hit);
+      if ((!hit.stale && hit.expires > t) || rendering.has(key)) {
+        const old = hit.stale || hit.expires <= t;
+        send(res, hit, old ? "stale" : "hit");
+        // A stale copy (its successor rendering, or a store that is down) is for this reader only.
+        if (old) res.setHeader("Cache-Control", CACHE.none);
+        return void res.send(hit.body.replaceAll(PLACEHOLDER, nonce));
+      }
+    }
+    if (rendering.has(key) && !hit) return next();
+    rendering.add(key);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      rendering.delete(key);
+    };
+    res.once("close", release);
+    // Miss (or stale): let the page render, keep a copy of what goes out.
+    const started = generation(req.path);
+    const stale = hit;
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    // Decided at the first byte, while the status and headers can still change: a failed render
+    // with a stale copy to hand gives way to that copy (stale-if-error).
+    let failover: boolean | undefined;
+    const failingOver = () => {
+      failover ??= stale !== undefined && res.statusCode >= 500 && !res.headersSent;
+      return failover;
+    };
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (Buffer.isBuffer(chunk)) chunks.push(chunk);
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+      else if (typeof chunk === "string") {
+        chunks.push(Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding));
+      }
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (failingOver()) return true;
+      collect(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (failingOver() && stale) {
+        release();
+        for (const h of ["content-length", "etag", "retry-after", ...KEPT_HEADERS]) res.removeHeader(h);
+        send(res, stale, "stale-if-error");
+        // The copy is older than its lifetime: no other cache may keep it.
+        res.setHeader("Cache-Control", CACHE.none);
+        return end(req.method === "HEAD" ? undefined : stale.body.replaceAll(PLACEHOLDER, nonce));
+      }
+      collect(chunk, rest[0]);
+      const type = String(res.getHeader("content-type") ?? "");
+      const body = Buffer.concat(chunks).toString("utf8");
+      const cacheable =
+        req.method === "GET" &&
+        res.statusCode === 200 &&
+        type.startsWith("text/html") &&
+        !res.getHeader("set-cookie") &&
+        // A refresh that landed while this page rendered makes it stale already.
+        started === generation(req.path) &&
+        nonce !== "" &&
+        !UNCACHEABLE_MARKERS.some((m) => body.includes(m));
+      if (cacheable) {
+        const headers: Record<string, string> = {};
+        for (const h of KEPT_HEADERS) {
+          const v = res.getHeader(h);
+          if (v !== undefined) headers[h] = String(v);
+        }
+        const kept = body.replaceAll(nonce, PLACEHOLDER);
+        keep(key, {
+          path: req.path,
+          stale: false,
+          body: kept,
+          status: 200,
+          headers,
+          expires: now() + ttlMs,
+          bytes: weight(key, kept),
+        });
+      }
+      release();
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    next();
+  }
+
+  return {
+    middleware,
+    invalidate(changed) {
+      const set = new Set(changed);
+      for (const path of set) generations.set(path, generation(path) + 1);
+      for (const entry of entries.values()) if (set.has(entry.path)) entry.stale = true;
+    },
+    invalidateAll() {
+      for (const path of paths) generations.set(path, generation(path) + 1);
+      for (const entry of entries.values()) entry.stale = true;
+    },
+    clear() {
+      for (const path of paths) generations.set(path, generation(path) + 1);
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => entries.size,
+    bytes: () => bytes,
+  };
+}

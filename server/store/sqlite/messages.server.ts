@@ -1,0 +1,88 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { ContactCategory, ContactMessage } from "#domain/contact.ts";
+import type { StoredMessage } from "#server/store/store.ts";
+
+export type { StoredMessage } from "#server/store/store.ts";
+
+type Row = {
+  id: number;
+  created_at: string;
+  name: string;
+  email: string;
+  category: string | null;
+  subject: string;
+  message: string;
+};
+
+/** Stores one message and returns its id. Throws when the store cannot take it (the caller says so). */
+export function insertMessage(db: DatabaseSync, m: ContactMessage, now: Date = new Date()): number {
+  const result = db
+    .prepare(
+      `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .run(now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message);
+  return Number(result.lastInsertRowid);
+}
+
+/**
+ * Stores a message sent with the form's one-time `sendId`, unless the same send (same id and
+ * text) is already stored: a reload or a double click is stored once. Two readers who got the
+ * same id (a cached page) still both get their different messages through.
+ */
+export function insertMessageOnce(
+  db: DatabaseSync,
+  m: ContactMessage,
+  sendId: string,
+  now: Date = new Date(),
+): { id: number; duplicate: boolean } {
+  const result = db
+    .prepare(
+      `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?
+       WHERE NOT EXISTS (
+         SELECT 1 FROM contact_messages
+         WHERE send_id = ? AND name = ? AND email = ? AND subject = ? AND message = ?
+       )`,
+    )
+    .run(
+      now.toISOString(),
+      m.name,
+      m.email,
+      m.category ?? null,
+      m.subject,
+      m.message,
+      sendId,
+      sendId,
+      m.name,
+      m.email,
+      m.subject,
+      m.message,
+    );
+  return { id: Number(result.lastInsertRowid), duplicate: Number(result.changes) === 0 };
+}
+
+/** Messages, newest first (ties by id, so the order is stable). */
+export function listMessages(db: DatabaseSync, options: { limit?: number } = {}): StoredMessage[] {
+  const limit = options.limit ?? -1;
+  const rows = db
+    .prepare(
+      `SELECT id, created_at, name, email, category, subject, message
+       FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(limit) as Row[];
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    name: r.name,
+    email: r.email,
+    category: r.category as ContactCategory | null,
+    subject: r.subject,
+    message: r.message,
+  }));
+}
+
+export function countMessages(db: DatabaseSync): number {
+  const row = db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number } | undefined;
+  return row?.n ?? 0;
+}

@@ -1,0 +1,54 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { Store } from "#server/store/store.ts";
+import { integrityProblems, openDatabase } from "./db.server.ts";
+import { createFeedStore } from "./feed-store.server.ts";
+import { isStoredImage } from "./images.server.ts";
+import { countMessages, insertMessage, insertMessageOnce, listMessages } from "./messages.server.ts";
+import { pruneRates, takeRate } from "./rate-limits.server.ts";
+import {
+  confirmSubscription,
+  isPendingToken,
+  listSubscribers,
+  requestSubscription,
+} from "./subscribers.server.ts";
+
+export type { Store } from "#server/store/store.ts";
+
+/** Opens the SQLite store in `dataDir` (DATA_DIR/news.db), migrated to the latest schema. */
+export function openSqliteStore(dataDir: string): Store {
+  return createStore(openDatabase(dataDir));
+}
+
+/** The store's interface over an open SQLite database (tests set up rows through `db` directly). */
+export function createStore(db: DatabaseSync): Store {
+  let closed = false;
+  return {
+    feeds: createFeedStore(db),
+    messages: {
+      insert: async (message, now) => insertMessage(db, message, now),
+      insertOnce: async (message, sendId, now) => insertMessageOnce(db, message, sendId, now),
+      list: async (options) => listMessages(db, options),
+      count: async () => countMessages(db),
+    },
+    subscribers: {
+      request: async (email, now) => requestSubscription(db, email, now),
+      confirm: async (token, now) => confirmSubscription(db, token, now),
+      isPendingToken: async (token, now) => isPendingToken(db, token, now),
+      list: async (now) => listSubscribers(db, now),
+    },
+    rateLimits: {
+      take: async (...args) => takeRate(db, ...args),
+      prune: async (...args) => pruneRates(db, ...args),
+    },
+    images: { isStoredImage: async (url) => isStoredImage(db, url) },
+    // A real table: `SELECT 1` touches no file, so a missing or unreadable database would pass.
+    ping: async () => void db.prepare("SELECT 1 FROM articles LIMIT 1").get(),
+    integrityProblems: async () => integrityProblems(db),
+    ready: async () => {},
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

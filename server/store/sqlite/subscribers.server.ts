@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+
+import { PENDING_DAYS, type Subscriber } from "#server/store/store.ts";
+
+export type { Subscriber } from "#server/store/store.ts";
+
+/** Forgets pending addresses whose link has expired. */
+export function purgeExpired(db: DatabaseSync, now = new Date()): void {
+  db.prepare("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= ?").run(
+    now.toISOString(),
+  );
+}
+
+/**
+ * A sign-up for an address (already trimmed and lower-cased). A new address is stored pending
+ * with a fresh token; a pending one keeps its token (a link already sent still works) and its
+ * expiry, so signing it up again and again never keeps it on file past its first week; a
+ * confirmed one is left alone. `token` is set when a confirmation link should go out.
+ */
+export function requestSubscription(
+  db: DatabaseSync,
+  email: string,
+  now = new Date(),
+): { status: "pending" | "confirmed"; token?: string } {
+  purgeExpired(db, now);
+  const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
+  // The pending row's own expiry is set again (a no-op) only so RETURNING gives its token.
+  // Stepped to the end (all, not get): a write refused when it commits (a full disk) throws
+  // instead of answering with the token of an address never stored.
+  const [row] = db
+    .prepare(
+      `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (email) DO UPDATE SET expires_at = expires_at WHERE confirmed_at IS NULL
+       RETURNING token`,
+    )
+    .all(email, now.toISOString(), randomBytes(24).toString("base64url"), expires) as { token: string }[];
+  return row ? { status: "pending", token: row.token } : { status: "confirmed" };
+}
+
+/** Confirms the pending address a token names; false for an unknown, used or expired token. */
+export function confirmSubscription(db: DatabaseSync, token: string, now = new Date()): boolean {
+  const result = db
+    .prepare(
+      `UPDATE newsletter_subscribers SET confirmed_at = ?, token = NULL, expires_at = NULL
+       WHERE token = ? AND confirmed_at IS NULL AND expires_at > ?`,
+    )
+    .run(now.toISOString(), token, now.toISOString());
+  return Number(result.changes) === 1;
+}
+
+/** Whether a token names a pending address whose link still works. */
+export function isPendingToken(db: DatabaseSync, token: string, now = new Date()): boolean {
+  return (
+    db
+      .prepare(
+        "SELECT 1 FROM newsletter_subscribers WHERE token = ? AND confirmed_at IS NULL AND expires_at > ?",
+      )
+      .get(token, now.toISOString()) !== undefined
+  );
+}
+
+export function listSubscribers(db: DatabaseSync, now = new Date()): Subscriber[] {
+  purgeExpired(db, now);
+  const rows = db
+    .prepare(
+      `SELECT email, created_at AS createdAt, confirmed_at AS confirmedAt, token, expires_at AS expiresAt
+       FROM newsletter_subscribers ORDER BY created_at, email`,
+    )
+    .all() as Omit<Subscriber, "status">[];
+  return rows.map((r) => ({
+    email: r.email,
+    createdAt: r.createdAt,
+    status: r.confirmedAt ? "confirmed" : "pending",
+    confirmedAt: r.confirmedAt,
+    token: r.token,
+    expiresAt: r.expiresAt,
+  }));
+}
