@@ -33,13 +33,13 @@ export default defineConfig({
                   // of its own cost a request and a gzip stream for a few hundred bytes), and the
                   // site's small settings modules: split off, the pages that use them loaded a chunk
                   // more (measured: +0.4 to +1.8 KB on /faq, /books and /radio).
-                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/root\.tsx$|\/content\/(identity|embeds|site)\.ts$|\/app\/(lib\/(dates|numbers|links|sections|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?!SiteFooter\.tsx|ToastList\.tsx|ErrorPage\.tsx|NotFound\.tsx|[^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/root\.tsx$|\/content\/(identity|embeds|site)\.ts$|\/domain\/(dates|numbers|sections)\.ts$|\/app\/(lib\/(dates|links|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?!SiteFooter\.tsx|ToastList\.tsx|ErrorPage\.tsx|NotFound\.tsx|[^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
                 },
                 // What the home and section pages share (cards, blocks; the skeletons load on interaction); the home page's own
                 // ticker goes with its route module, its video and newsletter load when seen.
                 {
                   name: "news",
-                  test: /\/app\/(components\/news\/(Article[A-Za-z]+|NewsBlock|Loading)\.tsx|lib\/load-failure\.ts)$/,
+                  test: /\/app\/components\/news\/(Article[A-Za-z]+|NewsBlock|Loading)\.tsx$|\/domain\/load-failure\.ts$/,
                 },
               ],
             },

@@ -54,6 +54,7 @@ function listSources(rootDir: string, dir: string, out: string[]): void {
 
 /** package.json's "imports" as prefix pairs: `#server/*` → `./server/*` gives ["#server/", "server/"]. */
 export function subpathPrefixes(rootDir: string): Array<[string, string]> {
+  if (!existsSync(path.join(rootDir, "package.json"))) return [];
   const manifest = JSON.parse(readFileSync(path.join(rootDir, "package.json"), "utf8")) as {
     imports?: Record<string, string>;
   };
@@ -70,6 +71,8 @@ function resolve(
   prefixes: Array<[string, string]>,
 ): string {
   const subpath = prefixes.find(([key]) => specifier.startsWith(key));
+  // A subpath import the package does not declare is not ours to resolve (and would not run).
+  if (!subpath && specifier.startsWith("#")) return specifier;
   const bare = subpath
     ? `${subpath[1]}${specifier.slice(subpath[0].length)}`.replace(/\?.*$/, "")
     : specifier.replace(/[?#].*$/, "");
