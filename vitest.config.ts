@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: [
+      "domain/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "content/**/*.test.ts",
