@@ -4,6 +4,7 @@ import {
   FEED_SECTION_KEYS,
   FOOTER_LEGAL_LINKS,
   FOOTER_MORE_LINKS,
+  HOME_SECTIONS,
   isFeedSectionKey,
   isSectionKey,
   NARROW_ROW,
@@ -79,6 +80,45 @@ describe("sections", () => {
     expect(SECTION_SUBTITLES.events).toBe(
       "Talks, meetups, ride-and-drives and clean-transport events near you.",
     );
+  });
+});
+
+describe("the section table", () => {
+  it("gives every section each field, with a value of its kind", () => {
+    for (const s of SECTIONS) {
+      expect(Object.keys(s).sort(), s.key).toEqual(
+        ["feeds", "home", "key", "label", "lookBack", "name", "narrow", "nav", "sitemap"].sort(),
+      );
+      expect(s.key, s.key).toMatch(/^[a-z]+$/);
+      expect(s.name.length, s.key).toBeGreaterThan(0);
+      expect(s.label.length, s.key).toBeGreaterThan(0);
+      expect(["primary", "secondary", "menus"], s.key).toContain(s.nav);
+      expect(typeof s.narrow, s.key).toBe("boolean");
+      expect(s.home === null || Number.isInteger(s.home), s.key).toBe(true);
+      expect(s.sitemap.priority, s.key).toBeGreaterThanOrEqual(0.7);
+      expect(s.sitemap.priority, s.key).toBeLessThanOrEqual(0.9);
+      expect(["hourly", "daily", "weekly"], s.key).toContain(s.sitemap.changefreq);
+      expect(typeof s.feeds, s.key).toBe("boolean");
+      expect(typeof s.lookBack, s.key).toBe("boolean");
+    }
+  });
+
+  it("has each key, name and label once", () => {
+    for (const field of ["key", "name", "label"] as const)
+      expect(new Set(SECTIONS.map((s) => s[field])).size, field).toBe(SECTIONS.length);
+  });
+
+  it("numbers the home blocks 1, 2, 3… without a gap, each a section with feeds", () => {
+    const home = SECTIONS.filter((s) => s.home !== null);
+    expect(home.map((s) => s.home).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(home.map((_, i) => i + 1));
+    expect(home.every((s) => s.feeds)).toBe(true);
+    expect(HOME_SECTIONS).toEqual(["local", "national", "world", "technology", "business", "politics"]);
+  });
+
+  it("keeps the narrow header's links among the first row's, and look-backs among the fed sections", () => {
+    expect(SECTIONS.filter((s) => s.narrow).every((s) => s.nav === "primary")).toBe(true);
+    expect(SECTIONS.filter((s) => s.lookBack).map((s) => s.key)).toEqual(["archives"]);
+    expect(SECTIONS.filter((s) => s.lookBack).every((s) => s.feeds)).toBe(true);
   });
 });
 
