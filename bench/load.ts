@@ -8,6 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { HOME_SECTIONS } from "#domain/sections.ts";
 import { serveProduction } from "#scripts/lib/serve.ts";
 
 // `npm run bench -- --scale`: the ingest-at-scale scenario (bench/scale.ts) instead.
@@ -60,8 +61,8 @@ const server = await serveProduction(APP_PORT, { FEEDS_CONFIG: config, FEED_REFR
 const rows: Row[] = [];
 const staticFile = path.join(root, process.env.BUILD_DIR ?? "build", "client", "bench-static.html");
 try {
-  // Warm the store: every section fetched once.
-  for (const key of ["local", "national", "world", "technology", "business", "politics"]) {
+  // Warm the store: every home section fetched once.
+  for (const key of HOME_SECTIONS) {
     await fetch(`${server.url}/api/articles?section=${key}`);
   }
   const home = await (await fetch(`${server.url}/`)).text();

@@ -1,6 +1,9 @@
 import type { SectionKey } from "./sections.ts";
 
-/** Each section page's subtitle, under its display name. */
+/**
+ * Each section page's subtitle, under its display name: the section table's (sections.ts) one
+ * column kept apart, so that only the section page's loaders load it (a client navigation late).
+ */
 export const SECTION_SUBTITLES: Record<SectionKey, string> = {
   local: "News from around the region: transit, councils, schools and neighbourhoods.",
   national: "The stories shaping the country, from Washington to Main Street.",

@@ -30,8 +30,21 @@ describe("parseFeedsConfig", () => {
       JSON.stringify({ local: ["https://a.example/", `https://a.example/${"x".repeat(2100)}`] }),
       /"local" entry 2 is a URL of 2118 characters, longer than the 2048 allowed: "https:\/\/a\.example\/x+… \(2118 characters\)/,
     ],
-    ["an unknown section key", '{"weather": ["https://a.example/"]}', /unknown section key "weather"/],
-    ["events, which has no feeds", '{"events": ["https://a.example/"]}', /unknown section key "events"/],
+    [
+      "an unknown section key",
+      '{"weather": ["https://a.example/"]}',
+      /unknown section key "weather" \(feed sections are: local, national, .*, opinion, archives\)$/,
+    ],
+    [
+      "a section key spelt otherwise",
+      '{"Real_Estate": ["https://a.example/"]}',
+      /unknown section key "Real_Estate" \(did you mean "realestate"\? feed sections are: local, /,
+    ],
+    [
+      "events, which has no feeds",
+      '{"events": ["https://a.example/"]}',
+      /section "events" takes no feeds \(feed sections are: local, .*, archives\)$/,
+    ],
     ["a non-array value", '{"local": "https://a.example/"}', /"local" must be a non-empty array/],
     ["an empty list", '{"local": []}', /"local" must be a non-empty array/],
     [

@@ -1,4 +1,4 @@
-import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey } from "#domain/sections.ts";
+import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey, isSectionKey } from "#domain/sections.ts";
 import type { FeedsConfig } from "#server/store/feed-store.ts";
 import { FeedsConfigError } from "./errors.ts";
 import { MAX_PUBLISHER_CHARS } from "./publisher.ts";
@@ -50,9 +50,7 @@ export function parseFeedsConfig(json: string, source: string): FeedsConfig {
   const entries = new Map<FeedSectionKey, string[]>();
   const names = new Map<string, string>();
   for (const [key, value] of Object.entries(data)) {
-    if (!isFeedSectionKey(key)) {
-      throw problem(`unknown section key ${shown(key)} (feed sections are: ${FEED_SECTION_KEYS.join(", ")})`);
-    }
+    if (!isFeedSectionKey(key)) throw problem(notAFeedSection(key));
     if (!Array.isArray(value) || value.length === 0) {
       throw problem(`"${key}" must be a non-empty array of feed URL strings or { "url", "name" } objects`);
     }
@@ -93,6 +91,19 @@ export function parseFeedsConfig(json: string, source: string): FeedsConfig {
     if (urls) ordered.set(key, urls);
   }
   return Object.assign(ordered, { names });
+}
+
+/** Why a key of the file is no feed section, with the keys that are (the section table's). */
+function notAFeedSection(key: string): string {
+  const valid = `feed sections are: ${FEED_SECTION_KEYS.join(", ")}`;
+  if (isSectionKey(key)) return `section ${shown(key)} takes no feeds (${valid})`;
+  // Keys are the routes' spelling: "Local" or " local" is a slip worth naming.
+  const near = key
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
+  const hint = isFeedSectionKey(near) ? `did you mean "${near}"? ` : "";
+  return `unknown section key ${shown(key)} (${hint}${valid})`;
 }
 
 /** A list entry: a URL string, or an object with a string `url` and an optional plain-text `name`. */

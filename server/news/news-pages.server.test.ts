@@ -24,6 +24,12 @@ import {
   withDeadline,
 } from "./news-pages.server.ts";
 
+describe("HOME_SECTIONS", () => {
+  it("are the spec's six home blocks, in its order", () => {
+    expect(HOME_SECTIONS).toEqual(["local", "national", "world", "technology", "business", "politics"]);
+  });
+});
+
 describe("awaitUnlessCold", () => {
   it("awaits the data when nothing waits for a publisher, however long the store takes", async () => {
     const slow = () => new Promise<number>((r) => setTimeout(() => r(7), 50));

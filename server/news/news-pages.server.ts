@@ -3,6 +3,7 @@ import { LOAD_FAILURE, type LoadFailure } from "#domain/load-failure.ts";
 import {
   FEED_SECTION_KEYS,
   type FeedSectionKey,
+  HOME_SECTIONS,
   sectionDisplayName,
   sectionLabel,
 } from "#domain/sections.ts";
@@ -15,8 +16,8 @@ import { StoreUnavailableError, UnknownSectionError } from "#server/ingest/error
 import { logger } from "#server/logger.server.ts";
 import type { EngineLogger, SectionArticles } from "./engine.server.ts";
 
-/** The home page's blocks, in the spec's order. */
-export const HOME_SECTIONS = ["local", "national", "world", "technology", "business", "politics"] as const;
+/** The home page's blocks, in the spec's order (the section table's `home`). */
+export { HOME_SECTIONS };
 export const HOME_PER_SECTION = 5;
 export const SECTION_PAGE_LIMIT = 15;
 export const TICKER_LIMIT = 12;

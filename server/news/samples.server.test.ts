@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FEED_SECTION_KEYS } from "#domain/sections.ts";
@@ -16,6 +16,12 @@ describe("the committed sample feeds", () => {
     for (const [path, text] of sampleFiles()) {
       expect(readFileSync(join(root, path), "utf8"), path).toBe(text);
     }
+  });
+
+  it("are one file for each section with feeds, and no other", () => {
+    expect(readdirSync(join(root, "content/samples")).sort()).toEqual(
+      FEED_SECTION_KEYS.map((k) => `${k}.xml`).sort(),
+    );
   });
 
   it.each(FEED_SECTION_KEYS)("%s: at least 15 stories, some with images and some without", (section) => {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { FeedSectionKey } from "#domain/sections.ts";
+import { type FeedSectionKey, SECTIONS } from "#domain/sections.ts";
 import { decodeFeedBytes } from "#server/ingest/decode.ts";
 import { type FeedItem, normalizeFeed } from "#server/ingest/normalize.ts";
 import { parseFeed } from "#server/ingest/parse.ts";
@@ -12,10 +12,11 @@ export const DEFAULT_SAMPLES_DIR = "content/samples";
 const NEWEST_SAMPLE_AGE_MS = 25 * 60 * 1000;
 
 /**
- * Sections whose samples look back at history rather than report the day's news: their dates stay
- * as the file has them, so a story about the streetcar of 1891 is never dated today.
+ * Sections whose samples look back at history rather than report the day's news (the section
+ * table's `lookBack`): their dates stay as the file has them, so a story about the streetcar of
+ * 1891 is never dated today.
  */
-const LOOK_BACK_SECTIONS: ReadonlySet<FeedSectionKey> = new Set(["archives"]);
+const LOOK_BACK_SECTIONS: ReadonlySet<string> = new Set(SECTIONS.filter((s) => s.lookBack).map((s) => s.key));
 
 /**
  * Our own sample feeds (content/samples/<section>.xml), served when a section has nothing stored

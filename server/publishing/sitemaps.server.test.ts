@@ -86,6 +86,50 @@ describe("sitemapPages", () => {
     }
   });
 
+  it("ranks each section as the spec does: first row and automotive highest, slower desks daily", () => {
+    const sections = Object.fromEntries(
+      SECTIONS.map((s) => [s.key, [byPath.get(`/${s.key}`)?.priority, byPath.get(`/${s.key}`)?.changefreq]]),
+    );
+    expect(sections).toEqual({
+      local: [0.9, "hourly"],
+      national: [0.9, "hourly"],
+      world: [0.9, "hourly"],
+      politics: [0.8, "hourly"],
+      business: [0.8, "hourly"],
+      technology: [0.8, "hourly"],
+      automotive: [0.9, "hourly"],
+      realestate: [0.7, "daily"],
+      health: [0.7, "daily"],
+      sports: [0.7, "daily"],
+      arts: [0.7, "daily"],
+      food: [0.7, "daily"],
+      lifestyle: [0.7, "daily"],
+      opinion: [0.7, "daily"],
+      archives: [0.7, "weekly"],
+      events: [0.7, "daily"],
+    });
+    // In the route table's order, right after home.
+    expect(pages.slice(1, 17).map((p) => new URL(p.url).pathname)).toEqual(SECTIONS.map((s) => `/${s.key}`));
+  });
+
+  it("dates home by its six blocks' sections only", () => {
+    const newest = {
+      sports: "2026-11-21T19:30:00.000Z",
+      events: "2026-11-21T19:40:00.000Z",
+      politics: "2026-11-21T18:00:00.000Z",
+      national: "2026-11-21T16:00:00.000Z",
+    };
+    const home = sitemapPages(input({ newest })).find((p) => new URL(p.url).pathname === "/");
+    expect(home?.lastmod).toBe("2026-11-21T18:00:00Z");
+    const homeKeys = ["local", "national", "world", "technology", "business", "politics"];
+    for (const s of SECTIONS) {
+      const only = sitemapPages(input({ newest: { [s.key]: "2026-11-21T19:30:00.000Z" } }));
+      expect(only[0]?.lastmod, s.key).toBe(
+        homeKeys.includes(s.key) ? "2026-11-21T19:30:00Z" : "2026-11-20T08:00:00Z",
+      );
+    }
+  });
+
   it("dates sections by their newest stored article, falling back to the deploy time", () => {
     expect(byPath.get("/local")?.lastmod).toBe("2026-11-21T19:00:00Z");
     expect(byPath.get("/technology")?.lastmod).toBe("2026-11-21T17:30:00Z");

@@ -1,11 +1,11 @@
 import { aboutPage, privacyPage, termsPage } from "#content/pages.ts";
 import { site } from "#content/site.ts";
 import { postPath } from "#domain/posts.ts";
-import { SECTIONS, type SectionKey } from "#domain/sections.ts";
+import { type ChangeFrequency, HOME_SECTIONS, SECTIONS, type SectionKey } from "#domain/sections.ts";
 import { type Post, postModifiedAt } from "./posts.server.ts";
 import { escapeXml, w3cDateTime } from "./xml.server.ts";
 
-export type ChangeFrequency = "hourly" | "daily" | "weekly" | "monthly" | "yearly";
+export type { ChangeFrequency };
 
 /** The spec's Sitemap page entity (§3). */
 export type SitemapPage = {
@@ -23,32 +23,6 @@ export type SitemapPage = {
 /** Google News lists articles from the last two days, at most 1,000 per sitemap. */
 export const NEWS_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
 export const NEWS_MAX_URLS = 1000;
-
-/**
- * Sections: 0.7–0.9. The first header row and our own beat (automotive & energy) rank
- * highest; the second row 0.7. Feed-backed news sections change hourly; slower desks daily.
- */
-export const SECTION_SITEMAP: Record<SectionKey, { priority: number; changefreq: ChangeFrequency }> = {
-  local: { priority: 0.9, changefreq: "hourly" },
-  national: { priority: 0.9, changefreq: "hourly" },
-  world: { priority: 0.9, changefreq: "hourly" },
-  automotive: { priority: 0.9, changefreq: "hourly" },
-  politics: { priority: 0.8, changefreq: "hourly" },
-  business: { priority: 0.8, changefreq: "hourly" },
-  technology: { priority: 0.8, changefreq: "hourly" },
-  realestate: { priority: 0.7, changefreq: "daily" },
-  health: { priority: 0.7, changefreq: "daily" },
-  sports: { priority: 0.7, changefreq: "daily" },
-  arts: { priority: 0.7, changefreq: "daily" },
-  food: { priority: 0.7, changefreq: "daily" },
-  lifestyle: { priority: 0.7, changefreq: "daily" },
-  opinion: { priority: 0.7, changefreq: "daily" },
-  archives: { priority: 0.7, changefreq: "weekly" },
-  events: { priority: 0.7, changefreq: "daily" },
-};
-
-/** The sections the home page shows, whose newest article dates the home page. */
-const HOME_SECTIONS: SectionKey[] = ["local", "national", "world", "technology", "business", "politics"];
 
 type FixedPage = { path: string; priority: number; changefreq: ChangeFrequency; updated?: string };
 
@@ -125,6 +99,7 @@ export function sitemapPages({ siteUrl, posts, newest, deployedAt, now }: Sitema
   const pages: SitemapPage[] = [
     {
       url: `${siteUrl}/`,
+      // Home changes when one of its blocks' sections does.
       lastmod: lastmod(newestOf(HOME_SECTIONS.map((k) => newest[k])), deployedAt, now),
       changefreq: "hourly",
       priority: 1.0,
@@ -134,7 +109,7 @@ export function sitemapPages({ siteUrl, posts, newest, deployedAt, now }: Sitema
       (s): SitemapPage => ({
         url: `${siteUrl}/${s.key}`,
         lastmod: lastmod(newest[s.key], deployedAt, now),
-        ...SECTION_SITEMAP[s.key],
+        ...s.sitemap,
         isNews: false,
       }),
     ),
