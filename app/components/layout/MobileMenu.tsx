@@ -1,8 +1,9 @@
 import type { KeyboardEvent } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { IconTooltip } from "#app/components/ui/IconTooltip.tsx";
 import { Menu, X } from "#app/components/ui/icons.tsx";
 import { SHEET_LINKS, SHEET_SITE_LINKS } from "#domain/sections.ts";
+import { LinkList } from "./LinkList.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
 const SHEET_ID = "nav-sheet";
@@ -128,29 +129,24 @@ export function MobileMenu() {
         </div>
         <SearchForm className="mt-4" />
         <nav aria-label="All sections" className="mt-4">
-          <ul className="divide-y divide-[var(--line)]">
-            {SHEET_LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={sheetLink}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={SHEET_LINKS}
+            className="divide-y divide-[var(--line)]"
+            linkClassName={sheetLink}
+            current
+          />
         </nav>
         <nav aria-labelledby="sheet-more" className="mt-4 border-t-4 border-double border-line pt-3">
           <h2 id="sheet-more" className="px-2 text-sm font-semibold uppercase tracking-wide text-muted">
             More
           </h2>
-          <ul className="mt-1 divide-y divide-[var(--line)]">
-            {SHEET_SITE_LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end className={sheetLink}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={SHEET_SITE_LINKS}
+            className="mt-1 divide-y divide-[var(--line)]"
+            linkClassName={sheetLink}
+            current
+            end
+          />
         </nav>
         <Link
           to="/#newsletter-email"

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { footerAbout } from "#content/footer.ts";
 import { identity, publicationsCount } from "#content/identity.ts";
 import { FOOTER_LEGAL_LINKS, FOOTER_MORE_LINKS, SECTION_LINKS } from "#domain/sections.ts";
+import { LinkList } from "./LinkList.tsx";
 
 /** The shared footer: about text, link lists, copyright and the network claim. */
 export function SiteFooter() {
@@ -18,29 +18,21 @@ export function SiteFooter() {
           <h2 id="footer-sections" className="font-serif text-xl font-bold">
             Sections
           </h2>
-          <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            {SECTION_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="inline-block py-0.5 hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={SECTION_LINKS}
+            className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm"
+            linkClassName="inline-block py-0.5 hover:underline"
+          />
         </nav>
         <nav aria-labelledby="footer-more">
           <h2 id="footer-more" className="font-serif text-xl font-bold">
             More
           </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {FOOTER_MORE_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="inline-block py-0.5 hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={FOOTER_MORE_LINKS}
+            className="mt-2 space-y-1 text-sm"
+            linkClassName="inline-block py-0.5 hover:underline"
+          />
         </nav>
       </div>
       <div className="border-t border-line">
@@ -50,15 +42,11 @@ export function SiteFooter() {
             {publicationsCount} publications.
           </p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-4 gap-y-1">
-              {FOOTER_LEGAL_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className="hover:underline">
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={FOOTER_LEGAL_LINKS}
+              className="flex flex-wrap gap-x-4 gap-y-1"
+              linkClassName="hover:underline"
+            />
           </nav>
         </div>
       </div>

@@ -1,6 +1,7 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { identity } from "#content/identity.ts";
 import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "#domain/sections.ts";
+import { LinkList } from "./LinkList.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NewsSectionsMenu } from "./NewsSectionsMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";
@@ -38,35 +39,21 @@ export function SiteHeader({ now }: { now?: string }) {
       </div>
       <nav aria-label="Primary" className="border-t border-line">
         <div className="mx-auto hidden max-w-7xl flex-col items-center px-4 py-1 sm:px-6 md:flex">
-          <ul className="flex flex-wrap justify-center gap-x-2">
-            {PRIMARY_ROW.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={rowLink}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <ul className="flex flex-wrap justify-center gap-x-2 border-t border-line">
-            {SECONDARY_ROW.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={rowLink}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={PRIMARY_ROW}
+            className="flex flex-wrap justify-center gap-x-2"
+            linkClassName={rowLink}
+            current
+          />
+          <LinkList
+            links={SECONDARY_ROW}
+            className="flex flex-wrap justify-center gap-x-2 border-t border-line"
+            linkClassName={rowLink}
+            current
+          />
         </div>
         <div className="flex items-center justify-between px-2 py-1 md:hidden">
-          <ul className="flex gap-1">
-            {NARROW_ROW.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={rowLink}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={NARROW_ROW} className="flex gap-1" linkClassName={rowLink} current />
           <MobileMenu />
         </div>
       </nav>
