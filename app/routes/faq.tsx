@@ -5,15 +5,16 @@ import { getConfig } from "../../server/config.server.ts";
 import { CACHE } from "../../server/http/cache-policies.server.ts";
 import { FaqAccordion } from "../components/faq/FaqAccordion.tsx";
 import { FaqFilters } from "../components/faq/FaqFilters.tsx";
-import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen } from "../components/ui/late.tsx";
 import { aiService } from "../lib/ai-faq.ts";
 import { faqCounter, filterFaqs, isFaqFilter, NO_FAQS_MESSAGE } from "../lib/faq.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/faq";
 
 // At the foot of the page: its script loads when the reader nears it.
-const FaqAiPanel = hydrateWhenSeen("faq-ai", () =>
-  import("../components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel),
+const FaqAiPanel = whenSeen(
+  "faq-ai",
+  lateModule(() => import("../components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel)),
 );
 
 // The generator's form does nothing without its script: a send before that script has run (Enter

@@ -17,7 +17,7 @@ import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "../components/news/NewsBlock.tsx";
 import { Ticker } from "../components/news/Ticker.tsx";
 import { WelcomeToast } from "../components/news/WelcomeToast.tsx";
-import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen } from "../components/ui/late.tsx";
 import { shownBefore, useRememberShown } from "../lib/history-entries.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
 import { seo } from "../lib/seo.ts";
@@ -73,8 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // Below the headlines: its script loads when the reader nears it (most readers of a phone never do).
-const HomeExtras = hydrateWhenSeen("home-extras", () =>
-  import("../components/news/HomeExtras.tsx").then((m) => m.HomeExtras),
+const HomeExtras = whenSeen(
+  "home-extras",
+  lateModule(() => import("../components/news/HomeExtras.tsx").then((m) => m.HomeExtras)),
 );
 
 function Blocks({ data }: { data: HomeData }) {

@@ -16,7 +16,7 @@ import { ArticleCard } from "../components/news/ArticleCard.tsx";
 import { EventsWall } from "../components/news/EventsWall.tsx";
 import { Loading } from "../components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "../components/news/NewsBlock.tsx";
-import { hydrateWhenSeen } from "../components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen } from "../components/ui/late.tsx";
 import { listKey } from "../lib/article.ts";
 import { shownBefore, useRememberShown } from "../lib/history-entries.ts";
 import { isLoadFailure, type LoadFailure } from "../lib/load-failure.ts";
@@ -27,7 +27,10 @@ import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/section";
 
 // Under the headlines (a page shows one at most): its script loads when the reader nears it.
-const Pager = hydrateWhenSeen("pager", () => import("../components/news/Pager.tsx").then((m) => m.Pager));
+const Pager = whenSeen(
+  "pager",
+  lateModule(() => import("../components/news/Pager.tsx").then((m) => m.Pager)),
+);
 
 function sectionOf(url: string): SectionKey | null {
   const key = new URL(url).pathname.split("/")[1] ?? "";
@@ -42,7 +45,9 @@ function header(key: SectionKey, subtitles: Record<SectionKey, string>) {
  * The subtitles for a client-side navigation's instant heading: loaded then, so the first page's
  * script does not carry all sixteen (its own comes in the loader data).
  */
-const clientSubtitles = () => import("../lib/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES);
+const clientSubtitles = lateModule(() =>
+  import("../lib/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES),
+);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   // A page whose articles could not be loaded is never cached.
