@@ -1,6 +1,7 @@
-import { lateModule, preloadOnInteraction, useLate } from "../ui/late.tsx";
+import { Suspense } from "react";
+import { lateModule, preloadOnInteraction, whenShown } from "../ui/late.tsx";
 
-const skeletons = lateModule(() => import("./Skeletons.tsx"));
+const skeletons = lateModule(() => import("./Skeletons.tsx").then((m) => m.Skeleton));
 
 // The placeholders show only while articles load: on a cold server (rendered there, in the HTML)
 // or after a client-side navigation, which follows the reader's first interaction. So their
@@ -9,9 +10,17 @@ const skeletons = lateModule(() => import("./Skeletons.tsx"));
 if (import.meta.env.SSR) skeletons().catch(() => {});
 else preloadOnInteraction(skeletons);
 
+function Busy() {
+  return <div className="min-h-screen" aria-busy="true" aria-label="Loading articles" role="status" />;
+}
+
+const Skeleton = whenShown(skeletons, Busy);
+
 /** The loading placeholders of a home or section page; a plain busy region until their script is in. */
 export function Loading({ page }: { page: "home" | "section" }) {
-  const loaded = useLate(skeletons);
-  if (loaded) return page === "home" ? <loaded.HomeSkeleton /> : <loaded.SectionSkeleton />;
-  return <div className="min-h-screen" aria-busy="true" aria-label="Loading articles" role="status" />;
+  return (
+    <Suspense fallback={<Busy />}>
+      <Skeleton page={page} />
+    </Suspense>
+  );
 }

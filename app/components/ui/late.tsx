@@ -2,7 +2,7 @@
  * The one way code loads late (ADR 0010): `lateModule` wraps an `import()`, and the wrappers below
  * say when a widget's module is asked for: when the reader nears it (`whenSeen`), at the reader's
  * first interaction (`SwapOnInteraction`, `preloadOnInteraction`), or when it is first rendered
- * (`whenShown`, `useLate`). What is reached only through such an `import()` is a chunk of its own
+ * (`whenShown`). What is reached only through such an `import()` is a chunk of its own
  * (vite.config.ts).
  */
 import {
@@ -45,22 +45,6 @@ export function preloadOnInteraction(late: Late<unknown>): void {
   void firstInteraction()
     .then(late)
     .catch(() => {});
-}
-
-/**
- * The module's value once it is in, asking for it when first rendered (without suspending, so it
- * can sit inside a Suspense fallback); undefined until then, and after a failed load.
- */
-export function useLate<T>(late: Late<T>): T | undefined {
-  const [, setLoaded] = useState(false);
-  useEffect(() => {
-    if (late.value === undefined)
-      late().then(
-        () => setLoaded(true),
-        () => {},
-      );
-  }, [late]);
-  return late.value;
 }
 
 /** A thenable that has already settled: lazy() reads its value at once instead of suspending. */
