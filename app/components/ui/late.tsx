@@ -2,8 +2,8 @@
  * The one way code loads late (ADR 0010): `lateModule` wraps an `import()`, and the wrappers below
  * say when a widget's module is asked for: when the reader nears it (`whenSeen`), at the reader's
  * first interaction (`SwapOnInteraction`, `preloadOnInteraction`), or when it is first rendered
- * (`whenShown`). What is reached only through such an `import()` is a chunk of its own
- * (vite.config.ts).
+ * (`whenShown`). What is reached only through such an `import()` gets a chunk of its own
+ * (scripts/lib/chunk-rules.ts).
  */
 import {
   type ComponentType,
