@@ -1,6 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { chunksOf, FRAMEWORK, type ModuleGraph } from "./scripts/lib/chunk-rules.ts";
+
+// Filled once the client's module graph is complete, read when the chunks are made.
+let chunks = new Map<string, string>();
+const chunkRules = {
+  name: "chunk-rules",
+  applyToEnvironment: (environment: { name: string }) => environment.name === "client",
+  buildEnd(this: ModuleGraph) {
+    chunks = chunksOf(this);
+  },
+};
 
 export default defineConfig({
   // The SSR bundle's entry is our Express app, so server.ts loads one module graph (one store,
@@ -20,26 +31,25 @@ export default defineConfig({
       build: {
         rollupOptions: {
           output: {
-            // Every page's script in one chunk: React, React DOM, React Router, the root route and
-            // the frame's small modules (header, menus, the toasts' area; the footer loads when
-            // seen, the toasts themselves and the error screens when shown). Separate files each
-            // cost a request and compress worse than one (1.5 KB gzip more, split as entry,
-            // react-dom and shell). Lazily loaded widgets stay separate.
+            // Chunks by rule from the import graph, never by file name (scripts/lib/chunk-rules.ts):
+            // the frame (React, React DOM, React Router, the root route and what it imports) and
+            // small ui/content helpers two pages share in one chunk, the shell (separate files
+            // each cost a request and compress worse); a component folder's modules that several
+            // pages share in a chunk named after the folder; code loaded late
+            // (app/components/ui/late.tsx) and one page's code left to the bundler. Within a
+            // folder's chunk, modules used by different pages are split (entriesAware), but a part
+            // under 1.5 KB joins its neighbour: a request costs more than a few unused bytes.
             codeSplitting: {
               groups: [
                 {
                   name: "shell",
-                  // Also the bundler's runtime helpers and React Router's client entry (each in a file
-                  // of its own cost a request and a gzip stream for a few hundred bytes), and the
-                  // site's small settings modules: split off, the pages that use them loaded a chunk
-                  // more (measured: +0.4 to +1.8 KB on /faq, /books and /radio).
-                  test: /\/node_modules\/(react|react-dom|scheduler|react-router)\/|rolldown[:/]runtime|\/entry\.client\.tsx$|\/app\/root\.tsx$|\/content\/(identity|embeds|site)\.ts$|\/domain\/(dates|numbers|sections)\.ts$|\/app\/(lib\/(dates|links|seo|toast|interaction)\.ts|components\/(layout|ui)\/(?!SiteFooter\.tsx|ToastList\.tsx|ErrorPage\.tsx|NotFound\.tsx|[^/]*\.(radix|sheet)\.tsx)[^/]+\.tsx)$/,
+                  test: (id) => FRAMEWORK.test(id) || chunks.get(id) === "shell",
+                  priority: 1,
                 },
-                // What the home and section pages share (cards, blocks; the skeletons load on interaction); the home page's own
-                // ticker goes with its route module, its video and newsletter load when seen.
                 {
-                  name: "news",
-                  test: /\/app\/components\/news\/(Article[A-Za-z]+|NewsBlock|Loading)\.tsx$|\/domain\/load-failure\.ts$/,
+                  name: (id) => chunks.get(id) ?? null,
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: 1500,
                 },
               ],
             },
@@ -50,5 +60,5 @@ export default defineConfig({
   },
   // No __vitePreload wrapper around import(): the lazily loaded widgets need no preload help.
   build: { assetsInlineLimit: 0, modulePreload: false },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), chunkRules],
 });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ProgressBar } from "./components/layout/ProgressBar.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
-import { hydrateWhenSeen } from "./components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen, whenShown } from "./components/ui/late.tsx";
 import { Toaster } from "./components/ui/Toaster.tsx";
 import { useCurrentEntry } from "./lib/history-entries.ts";
 import { publicationJsonLd } from "./lib/seo.ts";
@@ -40,8 +40,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Below every page's content: its script loads when the reader nears it.
-const SiteFooter = hydrateWhenSeen("site-footer", () =>
-  import("./components/layout/SiteFooter.tsx").then((m) => m.SiteFooter),
+const SiteFooter = whenSeen(
+  "site-footer",
+  lateModule(() => import("./components/layout/SiteFooter.tsx").then((m) => m.SiteFooter)),
 );
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -102,11 +103,9 @@ export default function App() {
 // The error screens (not found, a request the page cannot take, a failure) load only when one is
 // shown: on the server at once, in the browser when a page hydrates or navigates into one.
 // Offline (the navigation that failed may be why), a short screen with a way to try again.
-const ErrorPage = lazy(() =>
-  import("./components/layout/ErrorPage.tsx").then(
-    (m) => ({ default: m.ErrorPage }),
-    () => ({ default: ErrorOffline }),
-  ),
+const ErrorPage = whenShown(
+  lateModule(() => import("./components/layout/ErrorPage.tsx").then((m) => m.ErrorPage)),
+  ErrorOffline,
 );
 
 function ErrorOffline() {

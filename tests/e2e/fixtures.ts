@@ -77,7 +77,7 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Brings a part that loads its script when seen (hydrateWhenSeen: the footer, home's video and
+ * Brings a part that loads its script when seen (whenSeen in app/components/ui/late.tsx: the footer, home's video and
  * newsletter) into view and waits for its script: before that, a link in it is a plain link
  * (a full page load) and a button does nothing.
  */

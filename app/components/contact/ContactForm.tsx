@@ -2,7 +2,6 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { Spinner } from "#app/components/ui/Spinner.tsx";
-import { firstInteraction } from "#app/lib/interaction.ts";
 import { notify } from "#app/lib/toast.ts";
 import {
   CONTACT_CATEGORIES,
@@ -19,16 +18,11 @@ import {
   VIA_FETCH_FIELD,
 } from "#domain/contact.ts";
 import { formatCount } from "#domain/numbers.ts";
+import { lateModule, preloadOnInteraction } from "../ui/late.tsx";
 
-// The schema (zod) is most of this form's script: fetched when the reader starts using the page.
-let schema: Promise<typeof import("#domain/contact-schema.ts")> | null = null;
-const loadSchema = () => {
-  schema ??= import("#domain/contact-schema.ts").catch((error: unknown) => {
-    schema = null;
-    throw error;
-  });
-  return schema;
-};
+// The schema (zod) is most of this form's script: fetched when the reader starts using the page
+// (offline or mid-deploy, the server checks the message anyway; a send tries the load again).
+const schema = lateModule(() => import("#domain/contact-schema.ts"));
 
 const inputClass =
   "mt-1.5 block w-full rounded border border-line bg-surface px-3 py-2.5 aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
@@ -118,13 +112,7 @@ export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; se
 
   const focusField = (field: ContactField) => focusIn(form.current, field);
 
-  useEffect(() => {
-    void firstInteraction()
-      .then(loadSchema)
-      .catch(() => {
-        // Offline or mid-deploy: the server checks the message anyway.
-      });
-  }, []);
+  useEffect(() => preloadOnInteraction(schema), []);
 
   // Focus moves once the errors have rendered, so the focused element is read out with its message.
   // (Declared before the effect that asks for it, so it runs on the render after, not the same one.)
@@ -157,7 +145,7 @@ export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; se
     if (busy) return;
     const target = event.currentTarget;
     setFormError(undefined);
-    const validator = await loadSchema().catch(() => null);
+    const validator = await schema().catch(() => null);
     const checked = validator?.validateContact(readContactForm(new FormData(target)));
     if (checked && !checked.ok) {
       // Render the errors first, so the focused field is read out with its error.

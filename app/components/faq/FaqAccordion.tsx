@@ -1,5 +1,5 @@
 import { ChevronDown } from "#app/components/ui/icons.tsx";
-import { LazySwap } from "#app/components/ui/LazySwap.tsx";
+import { lateModule, SwapOnInteraction } from "../ui/late.tsx";
 import {
   chevronClass,
   type FaqAccordionProps,
@@ -10,7 +10,7 @@ import {
   triggerClass,
 } from "./FaqAccordion.parts.tsx";
 
-const loadRadix = () => import("./FaqAccordion.radix.tsx").then((m) => m.RadixFaqAccordion);
+const radix = lateModule(() => import("./FaqAccordion.radix.tsx").then((m) => m.RadixFaqAccordion));
 
 /**
  * One item open at a time; the open one closes on a second click. The first HTML is an exclusive
@@ -46,5 +46,5 @@ export function FaqAccordion(props: FaqAccordionProps) {
       ))}
     </div>
   );
-  return <LazySwap load={loadRadix} fallback={fallback} props={props} />;
+  return <SwapOnInteraction late={radix} fallback={fallback} props={props} />;
 }

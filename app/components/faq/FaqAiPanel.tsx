@@ -1,18 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Spinner } from "#app/components/ui/Spinner.tsx";
-import { firstInteraction } from "#app/lib/interaction.ts";
 import type { Faq } from "#content/faqs.ts";
 import type { AiService } from "#content/site.ts";
+import { lateModule, preloadOnInteraction } from "../ui/late.tsx";
 
-// The request, parsing and merging code is fetched once the reader starts using the page.
-let ai: Promise<typeof import("#app/lib/ai-faq.ts")> | null = null;
-const loadAi = () => {
-  ai ??= import("#app/lib/ai-faq.ts").catch((error: unknown) => {
-    ai = null;
-    throw error;
-  });
-  return ai;
-};
+// The request, parsing and merging code is fetched once the reader starts using the page
+// (tried again on Generate if that failed).
+const ai = lateModule(() => import("#app/lib/ai-faq.ts"));
 
 type Props = {
   service: AiService;
@@ -43,11 +37,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
       form.removeAttribute("data-held");
       setTimeout(() => form.isConnected && form.requestSubmit(), 0);
     }
-    void firstInteraction()
-      .then(loadAi)
-      .catch(() => {
-        // Tried again on Generate.
-      });
+    preloadOnInteraction(ai);
   }, []);
 
   async function generate(event: FormEvent) {
@@ -57,7 +47,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
     // that copies a key typed meanwhile into state.
     const current = input.current?.value ?? key;
     if (current.trim() === "") {
-      const message = await loadAi().then(
+      const message = await ai().then(
         (m) => m.missingKeyMessage(service.name),
         () => `Please enter your ${service.name} API key to generate more FAQs`,
       );
@@ -68,7 +58,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
     setGenerating(true);
     setAlert(null);
     setNote(null);
-    const result = await loadAi().then(
+    const result = await ai().then(
       ({ generateFaqs }) => generateFaqs(service, current, items),
       () => ({
         ok: false as const,

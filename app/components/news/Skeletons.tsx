@@ -69,3 +69,8 @@ export function SectionSkeleton() {
     </div>
   );
 }
+
+/** The placeholders of a home or section page. */
+export function Skeleton({ page }: { page: "home" | "section" }) {
+  return page === "home" ? <HomeSkeleton /> : <SectionSkeleton />;
+}

@@ -12,7 +12,7 @@ export function RadixVolumeSlider({ value, valueText, onValueChange }: VolumeSli
       typeof document !== "undefined" && document.activeElement?.getAttribute("data-focus-key") === "volume",
   );
 
-  // Radix hides the thumb until it has measured it, so LazySwap's focus hand-over cannot reach it:
+  // Radix hides the thumb until it has measured it, so SwapOnInteraction's focus hand-over cannot reach it:
   // give the thumb the focus once it has a size, unless the reader has moved on meanwhile.
   useEffect(() => {
     const el = thumb.current;

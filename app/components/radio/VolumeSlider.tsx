@@ -1,8 +1,8 @@
-import { LazySwap } from "#app/components/ui/LazySwap.tsx";
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "#app/lib/player.ts";
+import { lateModule, SwapOnInteraction } from "../ui/late.tsx";
 import { SLIDER_LABEL, type VolumeSliderProps } from "./VolumeSlider.parts.ts";
 
-const loadSlider = () => import("./VolumeSlider.radix.tsx").then((m) => m.RadixVolumeSlider);
+const slider = lateModule(() => import("./VolumeSlider.radix.tsx").then((m) => m.RadixVolumeSlider));
 
 /**
  * The volume slider (min 0, max 1, step 0.01). It renders as a native range input, which already
@@ -24,5 +24,5 @@ export function VolumeSlider(props: VolumeSliderProps) {
       className="h-6 w-full cursor-pointer accent-[var(--link)]"
     />
   );
-  return <LazySwap load={loadSlider} fallback={fallback} props={props} />;
+  return <SwapOnInteraction late={slider} fallback={fallback} props={props} />;
 }

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { subscribeToasts, type Toast } from "#app/lib/toast.ts";
+import { lateModule, whenShown } from "./late.tsx";
 
 // The toasts' own code loads with the first toast: most page views show none (the welcome toast
 // comes a second after the first home page of a visit), and every page's script counts.
 // If that code cannot load (offline, a deploy under way), the toasts still show, as plain text.
-const ToastList = lazy(() =>
-  import("./ToastList.tsx").then(
-    (m) => ({ default: m.ToastList }),
-    () => ({ default: PlainToasts }),
-  ),
+const ToastList = whenShown(
+  lateModule(() => import("./ToastList.tsx").then((m) => m.ToastList)),
+  PlainToasts,
 );
 
 function PlainToasts({ toasts }: { toasts: readonly Toast[] }) {

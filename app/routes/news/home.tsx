@@ -4,7 +4,7 @@ import { Loading } from "#app/components/news/Loading.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "#app/components/news/NewsBlock.tsx";
 import { Ticker } from "#app/components/news/Ticker.tsx";
 import { WelcomeToast } from "#app/components/news/WelcomeToast.tsx";
-import { hydrateWhenSeen } from "#app/components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen } from "#app/components/ui/late.tsx";
 import { shownBefore, useRememberShown } from "#app/lib/history-entries.ts";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
@@ -73,8 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // Below the headlines: its script loads when the reader nears it (most readers of a phone never do).
-const HomeExtras = hydrateWhenSeen("home-extras", () =>
-  import("#app/components/news/HomeExtras.tsx").then((m) => m.HomeExtras),
+const HomeExtras = whenSeen(
+  "home-extras",
+  lateModule(() => import("#app/components/news/HomeExtras.tsx").then((m) => m.HomeExtras)),
 );
 
 function Blocks({ data }: { data: HomeData }) {

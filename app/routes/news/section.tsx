@@ -4,7 +4,7 @@ import { ArticleCard } from "#app/components/news/ArticleCard.tsx";
 import { EventsWall } from "#app/components/news/EventsWall.tsx";
 import { Loading } from "#app/components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "#app/components/news/NewsBlock.tsx";
-import { hydrateWhenSeen } from "#app/components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen } from "#app/components/ui/late.tsx";
 import { shownBefore, useRememberShown } from "#app/lib/history-entries.ts";
 import { seo } from "#app/lib/seo.ts";
 import { embeds } from "#content/embeds.ts";
@@ -27,7 +27,10 @@ import {
 import type { Route } from "./+types/section";
 
 // Under the headlines (a page shows one at most): its script loads when the reader nears it.
-const Pager = hydrateWhenSeen("pager", () => import("#app/components/news/Pager.tsx").then((m) => m.Pager));
+const Pager = whenSeen(
+  "pager",
+  lateModule(() => import("#app/components/news/Pager.tsx").then((m) => m.Pager)),
+);
 
 function sectionOf(url: string): SectionKey | null {
   const key = new URL(url).pathname.split("/")[1] ?? "";
@@ -42,7 +45,9 @@ function header(key: SectionKey, subtitles: Record<SectionKey, string>) {
  * The subtitles for a client-side navigation's instant heading: loaded then, so the first page's
  * script does not carry all sixteen (its own comes in the loader data).
  */
-const clientSubtitles = () => import("#domain/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES);
+const clientSubtitles = lateModule(() =>
+  import("#domain/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES),
+);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   // A page whose articles could not be loaded is never cached.

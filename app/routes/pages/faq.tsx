@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { FaqAccordion } from "#app/components/faq/FaqAccordion.tsx";
 import { FaqFilters } from "#app/components/faq/FaqFilters.tsx";
-import { hydrateWhenSeen } from "#app/components/ui/hydrateWhenSeen.tsx";
+import { lateModule, whenSeen } from "#app/components/ui/late.tsx";
 import { faqCounter, filterFaqs, isFaqFilter, NO_FAQS_MESSAGE } from "#app/lib/faq.ts";
 import { seo } from "#app/lib/seo.ts";
 import { type Faq, faqs } from "#content/faqs.ts";
@@ -12,8 +12,9 @@ import { CACHE } from "#server/http/cache-policies.server.ts";
 import type { Route } from "./+types/faq";
 
 // At the foot of the page: its script loads when the reader nears it.
-const FaqAiPanel = hydrateWhenSeen("faq-ai", () =>
-  import("#app/components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel),
+const FaqAiPanel = whenSeen(
+  "faq-ai",
+  lateModule(() => import("#app/components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel)),
 );
 
 // The generator's form does nothing without its script: a send before that script has run (Enter
