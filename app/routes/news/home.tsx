@@ -62,10 +62,10 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const { store, config } = context.get(servicesContext);
+  const { store, config, limitStore } = context.get(servicesContext);
   const reply = await handleNewsletter(form, {
     subscribers: store.subscribers,
-    limiter: newsletterLimiter(config, store),
+    limiter: newsletterLimiter(config, limitStore),
     clientKey: context.get(clientAddressContext),
     siteUrl: config.SITE_URL,
   });
