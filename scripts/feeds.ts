@@ -54,7 +54,11 @@ async function parseCommand(target: string | undefined, sectionArg: string | und
   const section = sectionOption(sectionArg, "local");
   let items: Awaited<ReturnType<typeof readFeedFile>>["items"];
   if (/^https?:\/\//i.test(target)) {
-    const result = await readFeed(target, { userAgent: feedUserAgent(getConfig().SITE_URL) });
+    const config = getConfig();
+    const result = await readFeed(target, {
+      userAgent: feedUserAgent(config.SITE_URL),
+      allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
+    });
     items = result.notModified ? [] : result.items;
   } else {
     items = (await readFeedFile(target)).items;
@@ -69,6 +73,7 @@ async function sectionCommand(sectionArg: string | undefined, limitArg: string |
   const { articles, errors } = await fetchSectionArticles(loadFeedsConfig(config.FEEDS_CONFIG), sectionArg, {
     limit: limitOption(limitArg),
     userAgent: feedUserAgent(config.SITE_URL),
+    allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
   });
   for (const { url, error } of errors) process.stderr.write(`${url}: ${error}\n`);
   print(articles);
