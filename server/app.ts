@@ -124,15 +124,17 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     streamUrl: config.RADIO_STREAM_URL,
     allowedPorts: config.RADIO_ALLOWED_PORTS,
   });
+  // Every database-counted limit is registered for pruning now, not at its first use: a restarted
+  // process would otherwise never prune the events of a form nobody has used since.
   const limitStore = { rateLimits: store.rateLimits, shared: opened.shared };
-  const services: Services = { config, store, limitStore, feeds, radio };
+  const limiters = {
+    contact: contactLimiter(config, limitStore),
+    newsletter: newsletterLimiter(config, limitStore),
+    search: searchLimiter(config, limitStore),
+  };
+  const services: Services = { config, store, limiters, feeds, radio };
   // Expired rate-limit counts leave in small batches, in the background, never on a request.
   const ratePruning = startRateLimitPruning(store.rateLimits);
-  // Every database-counted limit is registered for that now, not at its first use: a restarted
-  // process would otherwise never prune the events of a form nobody has used since.
-  contactLimiter(config, limitStore);
-  newsletterLimiter(config, limitStore);
-  searchLimiter(config, limitStore);
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {

@@ -141,12 +141,6 @@ describe("rateLimitedMessage and contactLimiter", () => {
     );
   });
 
-  it("keeps one limiter per process for the same settings", async () => {
-    const config = { CONTACT_RATE_LIMIT: 5, CONTACT_RATE_WINDOW_MINUTES: 10 };
-    expect(contactLimiter(config)).toBe(contactLimiter({ ...config }));
-    expect(contactLimiter({ ...config, CONTACT_RATE_LIMIT: 0 })).not.toBe(contactLimiter(config));
-  });
-
   it("counts under 'contact' with the window in minutes: in a store processes share, else in memory", async () => {
     const rateLimits = { take: vi.fn(async () => ({ ok: true as const })), prune: vi.fn(async () => 0) };
     const config = { CONTACT_RATE_LIMIT: 1, CONTACT_RATE_WINDOW_MINUTES: 15 };

@@ -145,7 +145,7 @@ async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = [])
     config,
     feeds,
     store: undefined as unknown as Services["store"],
-    limitStore: undefined as unknown as Services["limitStore"],
+    limiters: undefined as unknown as Services["limiters"],
     radio: { status: async () => "not-configured" },
   };
 }
