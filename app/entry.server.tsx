@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { nonceContext } from "#server/http/request-context.server.ts";
 import { stripModulePreloads } from "#server/http/strip-preloads.server.ts";
+import { logger } from "#server/logger.server.ts";
 
 // Above the pages' cold-load deadline (COLD_LOAD_DEADLINE_MS), so streamed data always arrives.
 export const streamTimeout = 10_000;
@@ -26,7 +27,7 @@ const SETTLE_MS = 25;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logger.error({ err: error }, "page or data request failed");
 };
 
 /**
@@ -82,7 +83,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "page failed while streaming");
         },
       },
     );

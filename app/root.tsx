@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { identity } from "#content/identity.ts";
-import { getConfig } from "#server/config.server.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/root";
 // Linked rather than imported: a stylesheet imported by a module of the shell chunk made every
 // lazily loaded chunk carry a CSS-preload helper for it.
@@ -21,9 +21,9 @@ import { Toaster } from "./components/ui/Toaster.tsx";
 import { useCurrentEntry } from "./lib/history-entries.ts";
 import { publicationJsonLd } from "./lib/seo.ts";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   // Today's date is decided once, on the server, so the browser hydrates the same text.
-  const siteUrl = getConfig().SITE_URL;
+  const siteUrl = context.get(servicesContext).config.SITE_URL;
   return { siteUrl, now: new Date().toISOString() };
 }
 

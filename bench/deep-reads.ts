@@ -19,8 +19,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { FEED_SECTION_KEYS, type FeedSectionKey } from "#domain/sections.ts";
 import { serveProduction } from "#scripts/lib/serve.ts";
+import { getConfig } from "#server/config.server.ts";
 import { headline, sentence } from "#server/ingest/testing/generate.ts";
-import { createFeedEngine } from "#server/news/engine.server.ts";
+import { createFeedEngine, feedEngineSettings } from "#server/news/engine.server.ts";
 import type { FeedItem } from "#server/store/feed-store.ts";
 import { openStore, type StoreLocation } from "#server/store/open.server.ts";
 import { adminQuery, urlWithSchema } from "#server/store/testing/scratch-schema.ts";
@@ -66,7 +67,7 @@ function items(n: number, from: number, count: number, start: number): FeedItem[
 }
 
 async function seed(location: StoreLocation) {
-  const store = openStore(location);
+  const store = openStore(location).store;
   try {
     await store.feeds.syncFeeds(config);
     if ((await store.feeds.articleCount(feedUrl(FEEDS - 1))) >= perFeed) return "reused";
@@ -95,9 +96,12 @@ async function measure(kind: string, location: StoreLocation) {
   console.log(
     `${kind}: ${await seed(location)} ${ARTICLES} articles in ${FEEDS} feeds (${((performance.now() - t) / 1000).toFixed(1)} s)`,
   );
-  const store = openStore(location);
+  const opened = openStore(location);
+  const { store } = opened;
   const engine = createFeedEngine({
-    store,
+    // The environment's settings, as the server would read them; this benchmark's feeds.
+    ...feedEngineSettings(getConfig()),
+    store: opened,
     feeds: config,
     logger: { info() {}, warn() {}, error() {} } as never,
   });

@@ -4,7 +4,7 @@
  *
  *   parse <file-or-url> [--section KEY]   the Articles one feed gives (section default: local)
  *   section KEY [--limit N]               a section's articles, fetched live from its feeds
- *   refresh                               refresh every feed into the store (DATABASE_URL, else DATA_DIR)
+ *   refresh                               refresh every feed into the store the server uses
  *   status                                every feed's health, from the store
  *
  * refresh and status never delete: a FEEDS_CONFIG other than the servers' adds its feeds and leaves
@@ -13,15 +13,15 @@
  */
 import { parseArgs } from "node:util";
 import { isFeedSectionKey } from "#domain/sections.ts";
-import { getConfig } from "#server/config.server.ts";
+import { type Config, getConfig } from "#server/config.server.ts";
 import { errorMessage, UnknownSectionError } from "#server/ingest/errors.ts";
 import { loadFeedsConfig } from "#server/ingest/feeds-config.server.ts";
 import { feedUserAgent } from "#server/ingest/fetch.server.ts";
 import { readFeed, readFeedFile } from "#server/ingest/read-feed.server.ts";
-import { createFeedEngine } from "#server/news/engine.server.ts";
+import { createFeedEngine, type FeedEngine, feedEngineSettings } from "#server/news/engine.server.ts";
 import { fetchSectionArticles } from "#server/news/live.server.ts";
 import { buildSectionArticles, DEFAULT_SECTION_LIMIT } from "#server/news/section-articles.ts";
-import { announcePageChanges } from "#server/store/open.server.ts";
+import { type OpenedStore, openStore, storeLocationFrom } from "#server/store/open.server.ts";
 
 const USAGE = `Usage:
   feeds parse <file-or-url> [--section KEY]
@@ -54,7 +54,11 @@ async function parseCommand(target: string | undefined, sectionArg: string | und
   const section = sectionOption(sectionArg, "local");
   let items: Awaited<ReturnType<typeof readFeedFile>>["items"];
   if (/^https?:\/\//i.test(target)) {
-    const result = await readFeed(target, { userAgent: feedUserAgent(getConfig().SITE_URL) });
+    const config = getConfig();
+    const result = await readFeed(target, {
+      userAgent: feedUserAgent(config.SITE_URL),
+      allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
+    });
     items = result.notModified ? [] : result.items;
   } else {
     items = (await readFeedFile(target)).items;
@@ -69,6 +73,7 @@ async function sectionCommand(sectionArg: string | undefined, limitArg: string |
   const { articles, errors } = await fetchSectionArticles(loadFeedsConfig(config.FEEDS_CONFIG), sectionArg, {
     limit: limitOption(limitArg),
     userAgent: feedUserAgent(config.SITE_URL),
+    allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
   });
   for (const { url, error } of errors) process.stderr.write(`${url}: ${error}\n`);
   print(articles);
@@ -76,39 +81,58 @@ async function sectionCommand(sectionArg: string | undefined, limitArg: string |
   return articles.length === 0 && errors.length > 0 ? 1 : 0;
 }
 
-async function refreshCommand(): Promise<number> {
-  const changed = new Set<string>();
+/**
+ * The server's store and an engine on it that never deletes (see above), for `use`; both closed
+ * after it.
+ */
+async function withEngine<T>(
+  onStoreChange: ((sections: string[]) => void) | undefined,
+  use: (engine: FeedEngine, opened: OpenedStore) => Promise<T>,
+): Promise<T> {
+  const config: Config = getConfig();
+  const opened = openStore(storeLocationFrom(config));
   const engine = createFeedEngine({
+    ...feedEngineSettings(config),
+    store: opened,
     logger: quietLogger,
     pruneUnlisted: false,
     pruneArchive: false,
-    onStoreChange: (sections) => {
-      for (const s of sections) changed.add(s);
-    },
+    ...(onStoreChange ? { onStoreChange } : {}),
   });
   try {
-    const outcomes = await engine.refreshAll();
-    // On PostgreSQL the servers' page caches hear of the change (as from a server's own refresh).
-    const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = getConfig();
-    await announcePageChanges({ dataDir, databaseUrl }, [...changed]).catch((error: Error) =>
-      process.stderr.write(`Could not tell the servers of the change: ${error.message}\n`),
-    );
-    for (const o of outcomes) if (o.status === "failed") process.stderr.write(`${o.url}: ${o.error}\n`);
-    print(outcomes);
-    return outcomes.some((o) => o.status === "failed") ? 1 : 0;
+    return await use(engine, opened);
   } finally {
     await engine.stop();
+    await opened.store.close();
   }
 }
 
+async function refreshCommand(): Promise<number> {
+  const changed = new Set<string>();
+  return withEngine(
+    (sections) => {
+      for (const s of sections) changed.add(s);
+    },
+    async (engine, opened) => {
+      const outcomes = await engine.refreshAll();
+      // Where processes share the store, their page caches hear of the change (as from a server's own refresh).
+      await opened
+        .announcePageChanges([...changed])
+        .catch((error: Error) =>
+          process.stderr.write(`Could not tell the servers of the change: ${error.message}\n`),
+        );
+      for (const o of outcomes) if (o.status === "failed") process.stderr.write(`${o.url}: ${o.error}\n`);
+      print(outcomes);
+      return outcomes.some((o) => o.status === "failed") ? 1 : 0;
+    },
+  );
+}
+
 async function statusCommand(): Promise<number> {
-  const engine = createFeedEngine({ logger: quietLogger, pruneUnlisted: false, pruneArchive: false });
-  try {
+  return withEngine(undefined, async (engine) => {
     print(await engine.health());
     return 0;
-  } finally {
-    await engine.stop();
-  }
+  });
 }
 
 // The CLI reports through stdout/stderr; the engine's own log lines would only repeat them.

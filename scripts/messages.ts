@@ -2,7 +2,7 @@
  * The newsroom's inbox from /contact:
  *   npm run -s messages -- list [--json]     newest first, readable (or as JSON)
  *   npm run -s messages -- export --csv      every message as CSV on standard output
- * Reads the store the server uses (DATABASE_URL, else DATA_DIR, default ./data); safe to run while the server is up.
+ * Reads the store the server uses (openStoreFromEnv in lib/cli.ts); safe to run while the server is up.
  */
 
 import type { StoredMessage } from "#server/store/store.ts";

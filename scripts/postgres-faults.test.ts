@@ -44,9 +44,10 @@ async function warmUp(
 ) {
   const engine = createFeedEngine({
     feeds: new Map([...feeds].map(([s, urls]) => [s, [...urls]])),
-    dataDir: "",
-    databaseUrl: url,
+    store: { dataDir: "", databaseUrl: url },
     refreshMinutes, // due again at the server's next cycle when short
+    retentionDays: 30,
+    allowPrivate: true,
     sampleFallback: false,
     siteUrl: "https://warm-up.example",
     logger: { debug() {}, info() {}, warn() {}, error() {} },

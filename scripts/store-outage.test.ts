@@ -104,8 +104,10 @@ describe.each(kinds)("a store outage under the production server (%s)", (kind) =
     // Every feed stored once before the server starts (its pages are warm from the first request).
     const warm = createFeedEngine({
       feeds: new Map(SECTIONS.map((s) => [s, [publisher.url(`/${s}.xml`)]])),
-      ...outage.warm,
+      store: outage.warm,
       refreshMinutes: 60,
+      retentionDays: 30,
+      allowPrivate: true,
       sampleFallback: false,
       siteUrl: "https://warm-up.example",
       logger: { debug() {}, info() {}, warn() {}, error() {} },

@@ -12,7 +12,7 @@ import { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
 import { bossSchema } from "./ingest/shared-polling.server.ts";
 import { type FeedServer, fixture, respond, startFeedServer } from "./ingest/testing/feed-server.ts";
-import { createFeedEngine } from "./news/engine.server.ts";
+import { createFeedEngine, feedEngineSettings } from "./news/engine.server.ts";
 import { createSchema, dropSchema, storeKinds } from "./store/testing/stores.ts";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
@@ -91,8 +91,8 @@ describe.runIf(postgres)("ROLE", () => {
     // A cold section: the web process asks the queue, and nothing works it yet.
     const cold = fetch(`${web.base}/api/articles?section=technology`).then((r) => r.json());
     const worker = createFeedEngine({
-      dataDir: "",
-      databaseUrl: url,
+      ...feedEngineSettings(parseConfig(process.env)),
+      store: { dataDir: "", databaseUrl: url },
       polling: "shared",
       siteUrl: "https://worker.example",
       logger: quiet,

@@ -66,7 +66,7 @@ const validForm = () =>
   });
 
 async function storedMessages(): Promise<number> {
-  const store = openStore({ dataDir });
+  const store = openStore({ dataDir }).store;
   try {
     return await store.messages.count();
   } finally {

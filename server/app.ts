@@ -25,16 +25,14 @@ import { limitRequestBodies } from "./http/request-body-limit.server.ts";
 import { nonceContext, servicesContext } from "./http/request-context.server.ts";
 import { securityHeaders } from "./http/security.server.ts";
 import type { Services } from "./http/services.server.ts";
-import { loadFeedsConfig } from "./ingest/feeds-config.server.ts";
 import { logger } from "./logger.server.ts";
 import { createFeedsApi } from "./news/api.server.ts";
-import { createFeedEngine } from "./news/engine.server.ts";
+import { createFeedEngine, feedEngineSettings } from "./news/engine.server.ts";
 import { warnSectionsWithoutFeeds } from "./news/news-pages.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { createRadioStatus } from "./radio/status.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
-import { listenForPageChanges } from "./store/open.server.ts";
-import { openServerStore, serverStoreReady } from "./store/open-store.server.ts";
+import { openServerStore, serverStoreReady, storeLocationFrom } from "./store/open.server.ts";
 
 export type AppOptions = {
   config: Config;
@@ -84,8 +82,9 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     );
   }
   // Opened once per process; loaders and actions reach it through servicesContext.
-  const storeLocation = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
-  const store = openServerStore(storeLocation, logger);
+  const storeLocation = storeLocationFrom(config);
+  const opened = openServerStore(storeLocation, logger);
+  const { store } = opened;
   // server.ts waits for this before it listens: a PostgreSQL that cannot be used stops it with one line.
   app.locals.ready = serverStoreReady(store, storeLocation);
   (app.locals.ready as Promise<void>).catch(() => {});
@@ -100,32 +99,20 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
   });
   const pagesOf = (sections: readonly string[]) => ["/", ...sections.map((s) => `/${s}`)];
   // On PostgreSQL a change written by any process reaches every process's page cache (NOTIFY).
-  const pageChanges = listenForPageChanges(
-    { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL },
-    {
-      // Unknown changes (the listener was away): every page stale, each still there for stale-if-error.
-      onChange: (sections) =>
-        sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.invalidateAll(),
-      onError: (error) =>
-        logger.warn({ err: error.message }, "page change listener dropped; listening again"),
-    },
-  );
-  // Pages only ever read the store: fetching, parsing and writing run in the ingest worker. On
-  // PostgreSQL the processes share the polling through the job queue; ROLE=web processes never poll.
+  const pageChanges = opened.listenForPageChanges({
+    // Unknown changes (the listener was away): every page stale, each still there for stale-if-error.
+    onChange: (sections) => (sections ? pageCache.invalidate(pagesOf(sections)) : pageCache.invalidateAll()),
+    onError: (error) => logger.warn({ err: error.message }, "page change listener dropped; listening again"),
+  });
+  // Pages only ever read the store: fetching, parsing and writing run in the ingest worker. On a
+  // store with a job queue (PostgreSQL) the processes share the polling; ROLE=web never polls.
   const feeds = createFeedEngine({
-    // The feed list of this app's config (not the process environment's), like everything else here.
-    feeds: loadFeedsConfig(config.FEEDS_CONFIG),
-    store,
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
+    // The feed list and settings of this app's config (not the process environment's).
+    ...feedEngineSettings(config),
+    store: opened,
     ingest: config.FEEDS_INGEST,
     ingestNice: config.INGEST_NICE,
-    allowPrivate: config.FEEDS_ALLOW_PRIVATE === "on",
-    refreshMinutes: config.FEED_REFRESH_MINUTES,
-    retentionDays: config.ARTICLE_RETENTION_DAYS,
-    sampleFallback: config.SAMPLE_FALLBACK === "on",
-    siteUrl: config.SITE_URL,
-    polling: config.ROLE === "web" ? "off" : config.DATABASE_URL ? "shared" : "local",
+    polling: config.ROLE === "web" ? "off" : opened.jobQueue ? "shared" : "local",
     onStoreChange: (sections) => {
       pageCache.invalidate(pagesOf(sections));
       pageChanges
@@ -137,14 +124,17 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     streamUrl: config.RADIO_STREAM_URL,
     allowedPorts: config.RADIO_ALLOWED_PORTS,
   });
-  const services: Services = { config, store, feeds, radio };
+  // Every database-counted limit is registered for pruning now, not at its first use: a restarted
+  // process would otherwise never prune the events of a form nobody has used since.
+  const limitStore = { rateLimits: store.rateLimits, shared: opened.shared };
+  const limiters = {
+    contact: contactLimiter(config, limitStore),
+    newsletter: newsletterLimiter(config, limitStore),
+    search: searchLimiter(config, limitStore),
+  };
+  const services: Services = { config, store, limiters, feeds, radio };
   // Expired rate-limit counts leave in small batches, in the background, never on a request.
   const ratePruning = startRateLimitPruning(store.rateLimits);
-  // Every database-counted limit is registered for that now, not at its first use: a restarted
-  // process would otherwise never prune the events of a form nobody has used since.
-  contactLimiter(config, store);
-  newsletterLimiter(config, store);
-  searchLimiter(config, store);
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
   app.locals.close = async () => {

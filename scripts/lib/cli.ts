@@ -1,6 +1,11 @@
 import { ConfigError, parseConfig } from "#server/config.server.ts";
-import { openStore, type StoreLocation } from "#server/store/open.server.ts";
-import { serverStoreReady, storeOpenMessage } from "#server/store/open-store.server.ts";
+import {
+  openStore,
+  type StoreLocation,
+  serverStoreReady,
+  storeLocationFrom,
+  storeOpenMessage,
+} from "#server/store/open.server.ts";
 import type { Store } from "#server/store/store.ts";
 
 /** Prints a message to stderr and exits: 2 for a usage error, 1 for anything else. */
@@ -17,14 +22,14 @@ export async function openStoreFromEnv(): Promise<Store> {
   let location: StoreLocation;
   try {
     const config = parseConfig(process.env);
-    location = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
+    location = storeLocationFrom(config);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 1);
     throw error;
   }
   let store: Store;
   try {
-    store = openStore(location);
+    store = openStore(location).store;
   } catch (error) {
     fail(storeOpenMessage(location.dataDir, error), 1);
   }

@@ -16,7 +16,7 @@ export async function scratchDatabase(
     await dropSchema(schema);
     await dropSchema(bossSchema(url));
   });
-  const store = openStore({ dataDir: "", databaseUrl: url });
+  const store = openStore({ dataDir: "", databaseUrl: url }).store;
   cleanups.push(() => store.close());
   return { url, store };
 }

@@ -141,21 +141,12 @@ describe("rateLimitedMessage and contactLimiter", () => {
     );
   });
 
-  it("keeps one limiter per process for the same settings", async () => {
-    const config = { CONTACT_RATE_LIMIT: 5, CONTACT_RATE_WINDOW_MINUTES: 10 };
-    expect(contactLimiter(config)).toBe(contactLimiter({ ...config }));
-    expect(contactLimiter({ ...config, CONTACT_RATE_LIMIT: 0 })).not.toBe(contactLimiter(config));
-  });
-
-  it("counts under 'contact' with the window in minutes: in the store with a database, else in memory", async () => {
+  it("counts under 'contact' with the window in minutes: in a store processes share, else in memory", async () => {
     const rateLimits = { take: vi.fn(async () => ({ ok: true as const })), prune: vi.fn(async () => 0) };
     const config = { CONTACT_RATE_LIMIT: 1, CONTACT_RATE_WINDOW_MINUTES: 15 };
-    await contactLimiter({ ...config, DATABASE_URL: "postgres://db.invalid/news" }, { rateLimits }).take(
-      "10.0.0.1",
-      1000,
-    );
+    await contactLimiter(config, { rateLimits, shared: true }).take("10.0.0.1", 1000);
     expect(rateLimits.take).toHaveBeenCalledWith("contact", "10.0.0.1", 1, 15 * 60_000, 1000);
-    const memory = contactLimiter(config, { rateLimits });
+    const memory = contactLimiter(config, { rateLimits, shared: false });
     expect(await memory.take("10.0.0.1", 1000)).toEqual({ ok: true });
     expect(await memory.take("10.0.0.1", 2000)).toEqual({ ok: false, retryAfterMs: 15 * 60_000 - 1000 });
     expect(rateLimits.take).toHaveBeenCalledTimes(1);
@@ -163,15 +154,11 @@ describe("rateLimitedMessage and contactLimiter", () => {
 
   it.runIf(postgres)("on PostgreSQL, counts in the database: two processes share one window", async () => {
     const t = await openTestStore("postgres");
-    const other = openStore(t.location);
+    const other = openStore(t.location).store;
     try {
-      const config = {
-        CONTACT_RATE_LIMIT: 2,
-        CONTACT_RATE_WINDOW_MINUTES: 10,
-        DATABASE_URL: t.location.databaseUrl,
-      };
-      const one = contactLimiter(config, t.store);
-      const two = contactLimiter(config, other);
+      const config = { CONTACT_RATE_LIMIT: 2, CONTACT_RATE_WINDOW_MINUTES: 10 };
+      const one = contactLimiter(config, { rateLimits: t.store.rateLimits, shared: true });
+      const two = contactLimiter(config, { rateLimits: other.rateLimits, shared: true });
       expect(await one.take("10.0.0.1")).toEqual({ ok: true });
       expect(await two.take("10.0.0.1")).toEqual({ ok: true });
       // The count is in the database (an in-memory limiter would be shared within this test process too).

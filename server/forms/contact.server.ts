@@ -12,7 +12,7 @@ import { validateContact } from "#domain/contact-schema.ts";
 import type { Config } from "#server/config.server.ts";
 import { logger } from "#server/logger.server.ts";
 import type { Store } from "#server/store/store.ts";
-import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
+import { type LimitStore, limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 
 export type ContactReply = { status: number; body: ContactResult; headers?: Record<string, string> };
 
@@ -76,9 +76,9 @@ export async function handleContact(form: FormData, deps: ContactDeps): Promise<
  * memory on SQLite, in the database on PostgreSQL (shared by every process).
  */
 export function contactLimiter(
-  config: Pick<Config, "CONTACT_RATE_LIMIT" | "CONTACT_RATE_WINDOW_MINUTES" | "DATABASE_URL">,
-  store?: Pick<Store, "rateLimits">,
+  config: Pick<Config, "CONTACT_RATE_LIMIT" | "CONTACT_RATE_WINDOW_MINUTES">,
+  store?: LimitStore,
 ): RateLimiter {
   const options = { limit: config.CONTACT_RATE_LIMIT, windowMs: config.CONTACT_RATE_WINDOW_MINUTES * 60_000 };
-  return limiterFor("contact", options, { database: Boolean(config.DATABASE_URL), store });
+  return limiterFor("contact", options, store);
 }

@@ -146,12 +146,12 @@ describe.each(kinds)("handleNewsletter (%s)", (kind) => {
 describe("newsletterLimiter", () => {
   it.runIf(postgres)("on PostgreSQL, counts in the database: two processes share one window", async () => {
     const t = await openTestStore("postgres");
-    const other = openStore(t.location);
+    const other = openStore(t.location).store;
     try {
-      const config = { NEWSLETTER_RATE_LIMIT: 2, DATABASE_URL: t.location.databaseUrl };
+      const config = { NEWSLETTER_RATE_LIMIT: 2 };
       const deps = (store: typeof other): NewsletterDeps => ({
         subscribers: store.subscribers,
-        limiter: newsletterLimiter(config, store),
+        limiter: newsletterLimiter(config, { rateLimits: store.rateLimits, shared: true }),
         clientKey: "203.0.113.9",
         siteUrl: "https://news.example",
         log: { info: () => {}, error: () => {} },
@@ -342,14 +342,14 @@ describe("confirmation links and tokens", () => {
 });
 
 describe("newsletterLimiter's settings", () => {
-  it("counts under 'newsletter' per 10 minutes: in the store with a database, else in memory", async () => {
+  it("counts under 'newsletter' per 10 minutes: in a store processes share, else in memory", async () => {
     const rateLimits = { take: vi.fn(async () => ({ ok: true as const })), prune: vi.fn(async () => 0) };
-    await newsletterLimiter(
-      { NEWSLETTER_RATE_LIMIT: 1, DATABASE_URL: "postgres://db.invalid/news" },
-      { rateLimits },
-    ).take("10.0.0.1", 1000);
+    await newsletterLimiter({ NEWSLETTER_RATE_LIMIT: 1 }, { rateLimits, shared: true }).take(
+      "10.0.0.1",
+      1000,
+    );
     expect(rateLimits.take).toHaveBeenCalledWith("newsletter", "10.0.0.1", 1, 10 * 60_000, 1000);
-    const memory = newsletterLimiter({ NEWSLETTER_RATE_LIMIT: 1 }, { rateLimits });
+    const memory = newsletterLimiter({ NEWSLETTER_RATE_LIMIT: 1 }, { rateLimits, shared: false });
     expect(await memory.take("10.0.0.1", 1000)).toEqual({ ok: true });
     expect(await memory.take("10.0.0.1", 2000)).toEqual({ ok: false, retryAfterMs: 10 * 60_000 - 1000 });
     expect(rateLimits.take).toHaveBeenCalledTimes(1);

@@ -4,7 +4,7 @@ import type { Config } from "#server/config.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { PENDING_DAYS, type Store } from "#server/store/store.ts";
-import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
+import { type LimitStore, limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 
 export type NewsletterReply = { status: number; body: NewsletterResult; headers: Record<string, string> };
 
@@ -91,11 +91,11 @@ export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Pr
  * SQLite, in the database on PostgreSQL (shared by every process).
  */
 export function newsletterLimiter(
-  config: Pick<Config, "NEWSLETTER_RATE_LIMIT" | "DATABASE_URL">,
-  store?: Pick<Store, "rateLimits">,
+  config: Pick<Config, "NEWSLETTER_RATE_LIMIT">,
+  store?: LimitStore,
 ): RateLimiter {
   const options = { limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS };
-  return limiterFor("newsletter", options, { database: Boolean(config.DATABASE_URL), store });
+  return limiterFor("newsletter", options, store);
 }
 
 /** A token is a random URL-safe string; anything else is not one of ours. */

@@ -189,29 +189,34 @@ describe("limiterFor", () => {
     prune: vi.fn(async () => 0),
   });
 
-  it("counts in the store only with a database and a store", async () => {
-    const store = { rateLimits: rateLimits() };
-    await limiterFor("db-bucket", { limit: 1, windowMs: MIN }, { database: true, store }).take("c", 0);
-    expect(store.rateLimits.take).toHaveBeenCalledWith("db-bucket", "c", 1, MIN, 0);
-    const memory = limiterFor("memory-bucket", { limit: 1, windowMs: MIN }, { database: false, store });
+  it("counts in the store only when processes share it", async () => {
+    const counts = rateLimits();
+    await limiterFor("db-bucket", { limit: 1, windowMs: MIN }, { rateLimits: counts, shared: true }).take(
+      "c",
+      0,
+    );
+    expect(counts.take).toHaveBeenCalledWith("db-bucket", "c", 1, MIN, 0);
+    const memory = limiterFor(
+      "memory-bucket",
+      { limit: 1, windowMs: MIN },
+      { rateLimits: counts, shared: false },
+    );
     expect(await memory.take("c", 0)).toEqual({ ok: true });
     expect(await memory.take("c", 1)).toEqual({ ok: false, retryAfterMs: MIN - 1 });
-    // A database but no store to count in: in memory too.
-    const noStore = limiterFor("no-store-bucket", { limit: 1, windowMs: MIN }, { database: true });
+    // No store to count in: in memory too.
+    const noStore = limiterFor("no-store-bucket", { limit: 1, windowMs: MIN });
     expect(await noStore.take("c", 0)).toEqual({ ok: true });
     expect((await noStore.take("c", 1)).ok).toBe(false);
-    expect(store.rateLimits.take).toHaveBeenCalledTimes(1);
+    expect(counts.take).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps one in-memory limiter per bucket, made again when its limit or window changes", async () => {
-    const one = limiterFor("kept-bucket", { limit: 1, windowMs: MIN }, { database: false });
-    expect(limiterFor("kept-bucket", { limit: 1, windowMs: MIN }, { database: false })).toBe(one);
-    expect(limiterFor("other-bucket", { limit: 1, windowMs: MIN }, { database: false })).not.toBe(one);
-    const longer = limiterFor("kept-bucket", { limit: 1, windowMs: 2 * MIN }, { database: false });
-    expect(longer).not.toBe(one);
-    const higher = limiterFor("kept-bucket", { limit: 2, windowMs: 2 * MIN }, { database: false });
-    expect(higher).not.toBe(longer);
-    expect(limiterFor("kept-bucket", { limit: 2, windowMs: 2 * MIN }, { database: false })).toBe(higher);
+  it("builds an in-memory limiter of its own each time (server/app.ts keeps one per process)", async () => {
+    const one = limiterFor("own-bucket", { limit: 1, windowMs: MIN });
+    const two = limiterFor("own-bucket", { limit: 1, windowMs: MIN });
+    expect(await one.take("c", 0)).toEqual({ ok: true });
+    // Another app's limiter in the same process does not see the first one's count.
+    expect(await two.take("c", 0)).toEqual({ ok: true });
+    expect((await one.take("c", 1)).ok).toBe(false);
   });
 });
 

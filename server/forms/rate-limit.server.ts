@@ -98,27 +98,24 @@ export function createStoreRateLimiter(
   };
 }
 
-/** The in-memory limiter of each limit, made again only when its settings change (one per bucket). */
-const memoryLimiters = new Map<string, { settings: string; limiter: RateLimiter }>();
+/**
+ * Where a limit can be counted: the store's rate-limit table, and whether processes share the
+ * store (openStore's `shared`: PostgreSQL), which is when counting there is worth its round trip.
+ */
+export type LimitStore = { rateLimits: Store["rateLimits"]; shared: boolean };
 
 /**
  * A form's or a page's limit (`bucket`: contact, newsletter, search): counted in the database when
- * the store is PostgreSQL (shared by every process behind the load balancer), else in this
- * process's memory, one limiter per bucket for the process's life.
+ * the store is shared by every process behind the load balancer (PostgreSQL), else in this
+ * process's memory (server/app.ts builds each once, for the process's life).
  */
 export function limiterFor(
   bucket: string,
   options: Omit<RateLimitOptions, "maxKeys">,
-  { database, store }: { database: boolean; store?: Pick<Store, "rateLimits"> },
+  store?: LimitStore,
 ): RateLimiter {
-  if (database && store) return createStoreRateLimiter(store.rateLimits, bucket, options);
-  const settings = `${options.limit}/${options.windowMs}`;
-  let kept = memoryLimiters.get(bucket);
-  if (kept?.settings !== settings) {
-    kept = { settings, limiter: createRateLimiter(options) };
-    memoryLimiters.set(bucket, kept);
-  }
-  return kept.limiter;
+  if (store?.shared) return createStoreRateLimiter(store.rateLimits, bucket, options);
+  return createRateLimiter(options);
 }
 
 export type RatePruneOptions = {

@@ -1,7 +1,6 @@
 import type { Config } from "#server/config.server.ts";
 import type { FeedEngine, SearchPage } from "#server/news/engine.server.ts";
-import type { Store } from "#server/store/store.ts";
-import { limiterFor, type RateLimiter } from "./rate-limit.server.ts";
+import { type LimitStore, limiterFor, type RateLimiter } from "./rate-limit.server.ts";
 
 /** SEARCH_RATE_LIMIT counts a client's searches over this window. */
 export const SEARCH_WINDOW_MS = 60_000;
@@ -17,12 +16,9 @@ export function searchRateLimitedMessage(retryAfterMs: number): string {
  * in this process's memory on SQLite, in the database on PostgreSQL (shared by every process).
  * Searches the cache answers are not counted (the page asks the engine before it takes one).
  */
-export function searchLimiter(
-  config: Pick<Config, "SEARCH_RATE_LIMIT" | "DATABASE_URL">,
-  store?: Pick<Store, "rateLimits">,
-): RateLimiter {
+export function searchLimiter(config: Pick<Config, "SEARCH_RATE_LIMIT">, store?: LimitStore): RateLimiter {
   const options = { limit: config.SEARCH_RATE_LIMIT, windowMs: SEARCH_WINDOW_MS };
-  return limiterFor("search", options, { database: Boolean(config.DATABASE_URL), store });
+  return limiterFor("search", options, store);
 }
 
 export type LimitedSearch = { ok: true; page: SearchPage } | { ok: false; retryAfterMs: number };

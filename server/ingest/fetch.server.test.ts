@@ -13,6 +13,8 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 const FEED = fixture("rss2-basic.xml");
 const ETAG = '"feed-v1"';
 const LAST_MODIFIED = "Tue, 14 May 2024 10:00:00 GMT";
+/** The test publisher is on loopback (FEEDS_ALLOW_PRIVATE on); the guard's tests pass `guarded`. */
+const open = { allowPrivate: true } as const;
 
 let server: FeedServer;
 
@@ -90,7 +92,10 @@ const lastRequest = (path: string) => [...server.requests].reverse().find((r) =>
 
 describe("fetchFeed", () => {
   it("GETs a feed with our User-Agent, an Accept for feed types and compression", async () => {
-    const result = await fetchFeed(server.url("/ok"), { userAgent: feedUserAgent("https://news.example") });
+    const result = await fetchFeed(server.url("/ok"), {
+      ...open,
+      userAgent: feedUserAgent("https://news.example"),
+    });
     expect(result.notModified).toBe(false);
     expect(result.notModified === false && result.body).toContain("Grid &amp; Garage");
     const headers = lastRequest("/ok")?.headers;
@@ -103,32 +108,32 @@ describe("fetchFeed", () => {
   });
 
   it("sends the stored ETag back and reports a 304", async () => {
-    const first = await fetchFeed(server.url("/etag"));
+    const first = await fetchFeed(server.url("/etag"), open);
     expect(first.notModified === false && first.etag).toBe(ETAG);
-    const second = await fetchFeed(server.url("/etag"), { etag: ETAG });
+    const second = await fetchFeed(server.url("/etag"), { ...open, etag: ETAG });
     expect(second.notModified).toBe(true);
     expect(lastRequest("/etag")?.headers["if-none-match"]).toBe(ETAG);
   });
 
   it("sends the stored Last-Modified back and reports a 304", async () => {
-    const first = await fetchFeed(server.url("/last-modified"));
+    const first = await fetchFeed(server.url("/last-modified"), open);
     expect(first.notModified === false && first.lastModified).toBe(LAST_MODIFIED);
-    const second = await fetchFeed(server.url("/last-modified"), { lastModified: LAST_MODIFIED });
+    const second = await fetchFeed(server.url("/last-modified"), { ...open, lastModified: LAST_MODIFIED });
     expect(second.notModified).toBe(true);
   });
 
   it.each([404, 500])("turns a %i into 'HTTP error! status: %i'", async (status) => {
-    const error = await fetchFeed(server.url(`/${status}`)).catch((e: unknown) => e);
+    const error = await fetchFeed(server.url(`/${status}`), open).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpStatusError);
     expect((error as Error).message).toBe(`HTTP error! status: ${status}`);
     expect((error as HttpStatusError).retryAfterMs).toBeUndefined();
   });
 
   it("reads Retry-After on a 429 (seconds) and a 503 (HTTP date)", async () => {
-    const tooMany = (await fetchFeed(server.url("/429")).catch((e: unknown) => e)) as HttpStatusError;
+    const tooMany = (await fetchFeed(server.url("/429"), open).catch((e: unknown) => e)) as HttpStatusError;
     expect(tooMany.message).toBe("HTTP error! status: 429");
     expect(tooMany.retryAfterMs).toBe(120_000);
-    const unavailable = (await fetchFeed(server.url("/503-date")).catch(
+    const unavailable = (await fetchFeed(server.url("/503-date"), open).catch(
       (e: unknown) => e,
     )) as HttpStatusError;
     expect(unavailable.message).toBe("HTTP error! status: 503");
@@ -137,90 +142,90 @@ describe("fetchFeed", () => {
   });
 
   it("gives up on a server that never answers after the timeout", async () => {
-    await expect(fetchFeed(server.url("/never"), { timeoutMs: 200 })).rejects.toThrow(
+    await expect(fetchFeed(server.url("/never"), { ...open, timeoutMs: 200 })).rejects.toThrow(
       new FeedFetchError("Timed out after 0.2 s"),
     );
   });
 
   it("gives up on a body that drips forever: the timeout covers the body too", async () => {
-    await expect(fetchFeed(server.url("/drip"), { timeoutMs: 300 })).rejects.toThrow(
+    await expect(fetchFeed(server.url("/drip"), { ...open, timeoutMs: 300 })).rejects.toThrow(
       /Timed out after 0\.3 s/,
     );
   });
 
   it("aborts a body beyond the size cap", async () => {
-    await expect(fetchFeed(server.url("/huge"), { maxBytes: 1024 * 1024 })).rejects.toThrow(
+    await expect(fetchFeed(server.url("/huge"), { ...open, maxBytes: 1024 * 1024 })).rejects.toThrow(
       "Response body is larger than 1 MiB",
     );
-    await expect(fetchFeed(server.url("/huge-declared"), { maxBytes: 1024 * 1024 })).rejects.toThrow(
+    await expect(fetchFeed(server.url("/huge-declared"), { ...open, maxBytes: 1024 * 1024 })).rejects.toThrow(
       /larger than 1 MiB/,
     );
   });
 
   it("counts decompressed bytes against the cap", async () => {
-    await expect(fetchFeed(server.url("/gzip-bomb"), { maxBytes: 1024 * 1024 })).rejects.toThrow(
+    await expect(fetchFeed(server.url("/gzip-bomb"), { ...open, maxBytes: 1024 * 1024 })).rejects.toThrow(
       /larger than 1 MiB/,
     );
   });
 
   it.each(["gzip", "deflate", "br"])("decompresses %s", async (encoding) => {
-    const result = await fetchFeed(server.url(`/${encoding}`));
+    const result = await fetchFeed(server.url(`/${encoding}`), open);
     expect(result.notModified === false && result.body).toBe(FEED.toString("utf8"));
   });
 
   it("follows a redirect chain and reports where the feed was found", async () => {
-    const result = await fetchFeed(server.url("/r1"));
+    const result = await fetchFeed(server.url("/r1"), open);
     expect(result.url).toBe(server.url("/ok"));
-    const chain = await fetchFeed(server.url("/chain-3"));
+    const chain = await fetchFeed(server.url("/chain-3"), open);
     expect(chain.url).toBe(server.url("/chain-8"));
   });
 
   it("stops after 5 redirects", async () => {
-    await expect(fetchFeed(server.url("/chain-1"))).rejects.toThrow("Too many redirects (more than 5)");
+    await expect(fetchFeed(server.url("/chain-1"), open)).rejects.toThrow("Too many redirects (more than 5)");
   });
 
   it("detects a redirect loop", async () => {
-    await expect(fetchFeed(server.url("/loop-a"))).rejects.toThrow(
+    await expect(fetchFeed(server.url("/loop-a"), open)).rejects.toThrow(
       `Redirect loop at ${server.url("/loop-a")}`,
     );
   });
 
   it("refuses non-http(s) URLs and redirect targets", async () => {
-    await expect(fetchFeed(server.url("/to-file"))).rejects.toThrow(
+    await expect(fetchFeed(server.url("/to-file"), open)).rejects.toThrow(
       "Redirect to an unsupported URL scheme: file:",
     );
-    await expect(fetchFeed("file:///etc/passwd")).rejects.toThrow("Unsupported URL scheme: file:");
-    await expect(fetchFeed("not a url")).rejects.toThrow("Invalid feed URL: not a url");
+    await expect(fetchFeed("file:///etc/passwd", open)).rejects.toThrow("Unsupported URL scheme: file:");
+    await expect(fetchFeed("not a url", open)).rejects.toThrow("Invalid feed URL: not a url");
   });
 
   it("treats a redirect without a Location as an HTTP error", async () => {
-    await expect(fetchFeed(server.url("/no-location"))).rejects.toThrow("HTTP error! status: 302");
+    await expect(fetchFeed(server.url("/no-location"), open)).rejects.toThrow("HTTP error! status: 302");
   });
 
   it("reports a refused connection as a network error", async () => {
     const closed = await startFeedServer();
     const url = closed.url("/feed");
     await closed.close();
-    await expect(fetchFeed(url)).rejects.toThrow(/^Network error: ECONNREFUSED/);
+    await expect(fetchFeed(url, open)).rejects.toThrow(/^Network error: ECONNREFUSED/);
   });
 
   it("can be cancelled", async () => {
     const controller = new AbortController();
-    const pending = fetchFeed(server.url("/never"), { signal: controller.signal });
+    const pending = fetchFeed(server.url("/never"), { ...open, signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toThrow("Fetch cancelled");
   });
 
   it("decodes ISO-8859-1 and windows-1252 from the declaration or the header, and a BOM", async () => {
-    const latin1 = await fetchFeed(server.url("/latin1"));
+    const latin1 = await fetchFeed(server.url("/latin1"), open);
     expect(latin1.notModified === false && latin1.body).toContain("La métropole équipe");
-    const header = await fetchFeed(server.url("/latin1-header"));
+    const header = await fetchFeed(server.url("/latin1-header"), open);
     expect(header.notModified === false && header.body).toContain("café");
-    const cp1252 = await fetchFeed(server.url("/cp1252"));
+    const cp1252 = await fetchFeed(server.url("/cp1252"), open);
     expect(cp1252.notModified === false && cp1252.body).toContain(
       "“Cheaper than petrol” — charging now costs €0.29",
     );
-    const bom = await fetchFeed(server.url("/bom"));
+    const bom = await fetchFeed(server.url("/bom"), open);
     expect(bom.notModified === false && bom.body.startsWith("\n\n   <?xml")).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import type { Dispatcher } from "undici";
 import { site } from "#content/site.ts";
-import { getConfig } from "#server/config.server.ts";
 import { parseFeedDate } from "./dates.ts";
 import { decodeFeedBytes } from "./decode.ts";
 import { FeedError, FeedFetchError, HttpStatusError } from "./errors.ts";
@@ -27,10 +26,10 @@ export type FetchFeedOptions = {
   signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
   /**
-   * Fetch from loopback and private networks too (local fixture publishers). Defaults to
-   * FEEDS_ALLOW_PRIVATE; off in production, so a feed (or its redirect) cannot probe our network.
+   * Fetch from loopback and private networks too (local fixture publishers): FEEDS_ALLOW_PRIVATE,
+   * off in production, so a feed (or its redirect) cannot probe our network.
    */
-  allowPrivate?: boolean;
+  allowPrivate: boolean;
 };
 
 export type FetchFeedResult =
@@ -123,12 +122,12 @@ function networkError(error: unknown): FeedFetchError {
  * A non-OK answer throws HttpStatusError ('HTTP error! status: {code}'); everything else that can go
  * wrong throws FeedFetchError.
  */
-export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Promise<FetchFeedResult> {
+export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<FetchFeedResult> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const doFetch = options.fetch ?? globalThis.fetch;
-  const allowPrivate = options.allowPrivate ?? getConfig().FEEDS_ALLOW_PRIVATE === "on";
+  const { allowPrivate } = options;
   const dispatcher = allowPrivate ? undefined : feedDispatcher();
 
   const timeout = new AbortController();

@@ -26,8 +26,11 @@ async function refreshedEngine(s: FeedServer, ingest: FeedEngineOptions["ingest"
   const quiet = { debug() {}, info() {}, warn() {}, error() {} };
   const e = createFeedEngine({
     feeds: new Map([["local", [s.url("/a.xml")]]]),
-    dataDir,
+    store: { dataDir },
     ingest,
+    refreshMinutes: 10,
+    retentionDays: 30,
+    allowPrivate: true,
     sampleFallback: false,
     siteUrl: "https://news.example",
     logger: quiet,

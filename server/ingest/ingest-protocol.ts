@@ -1,4 +1,5 @@
 import type { FeedSectionKey } from "#domain/sections.ts";
+import type { StoreLocation } from "#server/store/open.server.ts";
 import type { CycleStats, IngestOptions, UnsavedFailure } from "./ingest.server.ts";
 
 /** The ingest's settings that reach the worker as they are (each documented on IngestOptions). */
@@ -16,9 +17,8 @@ type PassedSettings = Pick<
 
 /** What the web thread tells the ingest worker to start it (structured-clone safe). */
 export type IngestWorkerData = PassedSettings & {
-  dataDir: string;
-  /** PostgreSQL instead of SQLite in dataDir. */
-  databaseUrl?: string;
+  /** The store the worker opens its own connection to (the web thread's, as openStore gave it). */
+  location: StoreLocation;
   feeds: [string, string[]][];
   /** The worker thread's nice value (0 leaves its priority as it is). */
   nice?: number;

@@ -21,7 +21,7 @@ if (!port) throw new Error("ingest-worker.server.ts runs as a worker thread");
 lowerThreadPriority(data.nice ?? 0);
 
 const quiet: EngineLogger = { debug() {}, info() {}, warn() {}, error() {} };
-const store = openStore({ dataDir: data.dataDir, databaseUrl: data.databaseUrl });
+const { store } = openStore(data.location);
 const send = (event: IngestEvent) => port.postMessage(event);
 const ingest = createIngest({
   feeds: new Map(data.feeds as [FeedSectionKey, string[]][]),

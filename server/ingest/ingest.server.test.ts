@@ -57,6 +57,7 @@ function ingestOf(
     intervalMs: INTERVAL,
     siteUrl: "https://news.example",
     retentionDays: 30,
+    allowPrivate: true,
     logger: recorder().logger,
     ...options,
   });

@@ -41,8 +41,8 @@ export type IngestOptions = {
   fetchTimeoutMs?: number;
   maxBodyBytes?: number;
   maxRedirects?: number;
-  /** Fetch from loopback and private networks (FEEDS_ALLOW_PRIVATE); unset: the environment's. */
-  allowPrivate?: boolean;
+  /** Fetch from loopback and private networks (FEEDS_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
   fetch?: typeof globalThis.fetch;
   now?: () => Date;
   random?: () => number;

@@ -24,7 +24,7 @@ export type FeedReadResult =
 /** Fetches, parses and normalises one feed. Throws the catalogue's errors (see errors.ts). */
 export async function readFeed(
   url: string,
-  options: FetchFeedOptions & { now?: Date; maxItems?: number } = {},
+  options: FetchFeedOptions & { now?: Date; maxItems?: number },
 ): Promise<FeedReadResult> {
   const fetched = await fetchFeed(url, options);
   if (fetched.notModified) return fetched;

@@ -50,10 +50,11 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
     const engine = (polling: "shared" | "off", { sampleFallback = false } = {}): FeedEngine => {
       const e = createFeedEngine({
         feeds,
-        dataDir: "",
-        databaseUrl: url,
+        store: { dataDir: "", databaseUrl: url },
         polling,
         refreshMinutes: REFRESH_MINUTES,
+        retentionDays: 30,
+        allowPrivate: true,
         sampleFallback,
         siteUrl: "https://news.example",
         fetchTimeoutMs: 2000,
@@ -72,7 +73,7 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
     const web = engine("off", { sampleFallback: true });
     const ticker = web.latestArticles(6);
     await new Promise((r) => setTimeout(r, 500));
-    const other = openStore({ dataDir: "", databaseUrl: url });
+    const other = openStore({ dataDir: "", databaseUrl: url }).store;
     cleanups.push(() => other.close());
     const at = new Date().toISOString();
     await other.feeds.saveSuccess(publisher.url("/a.xml"), { items: [] }, at, at);
@@ -174,10 +175,11 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
     const engine = (name: string): FeedEngine => {
       const e = createFeedEngine({
         feeds,
-        dataDir: "",
-        databaseUrl: url,
+        store: { dataDir: "", databaseUrl: url },
         polling: "shared",
         refreshMinutes: REFRESH_MINUTES,
+        retentionDays: 30,
+        allowPrivate: true,
         sampleFallback: false,
         siteUrl: `https://${name}.example`,
         fetchTimeoutMs: 2000,
@@ -186,7 +188,7 @@ describe.runIf(postgres)("feed polling shared through the job queue", () => {
       cleanups.push(() => e.stop());
       return e;
     };
-    const store = openStore({ dataDir: "", databaseUrl: url });
+    const store = openStore({ dataDir: "", databaseUrl: url }).store;
     cleanups.push(() => store.close());
     const by = (name: string, path: string) =>
       publisher.requests.filter((r) => r.path === path && String(r.headers["user-agent"]).includes(name));

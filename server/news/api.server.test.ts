@@ -29,8 +29,10 @@ beforeAll(async () => {
       ["local", [feeds.url("/a.xml")]],
       ["sports", ["http://127.0.0.1:9/down.xml"]],
     ]),
-    dataDir: dir,
+    store: { dataDir: dir },
     refreshMinutes: 10,
+    retentionDays: 30,
+    allowPrivate: true,
     sampleFallback: false,
     siteUrl: "https://news.example",
   });
@@ -230,8 +232,10 @@ describe.each(kinds)("a failure the store cannot record (%s)", (kind) => {
     let ticks = 0;
     const e = createFeedEngine({
       feeds: new Map([["local", [url]]]),
-      store: t.store,
+      store: { store: t.store, location: t.location, jobQueue: undefined },
       refreshMinutes: 0.001,
+      retentionDays: 30,
+      allowPrivate: true,
       sampleFallback: false,
       siteUrl: "https://news.example",
       now: () => new Date(now),
@@ -298,8 +302,10 @@ describe.each(kinds)("GET /api/articles while the store cannot be read (%s)", (k
     const t = await openTestStore(kind);
     const e = createFeedEngine({
       feeds: new Map([["local", [feeds.url("/a.xml")]]]),
-      store: t.store,
+      store: { store: t.store, location: t.location, jobQueue: undefined },
       refreshMinutes: 10,
+      retentionDays: 30,
+      allowPrivate: true,
       sampleFallback: false,
       siteUrl: "https://news.example",
       logger: { debug() {}, info() {}, warn() {}, error() {} },

@@ -58,11 +58,17 @@ function recorder() {
   return { entries, logger };
 }
 
-function engine(feeds: FeedsConfig, options: Partial<FeedEngineOptions> = {}): FeedEngine {
+/** The engine's options, with a bare store (its location is then a temporary DATA_DIR) or a database. */
+type TestOptions = Partial<Omit<FeedEngineOptions, "store">> & { store?: Store; databaseUrl?: string };
+
+function engine(feeds: FeedsConfig, { store, databaseUrl, ...options }: TestOptions = {}): FeedEngine {
+  const location = { dataDir: tempDir(), databaseUrl };
   const e = createFeedEngine({
     feeds,
-    dataDir: tempDir(),
+    store: store ? { store, location, jobQueue: undefined } : location,
     refreshMinutes: 10,
+    retentionDays: 30,
+    allowPrivate: true,
     sampleFallback: true,
     siteUrl: SITE,
     fetchTimeoutMs: 2000,
@@ -76,7 +82,7 @@ function engine(feeds: FeedsConfig, options: Partial<FeedEngineOptions> = {}): F
 const kinds = await storeKinds();
 
 /** An engine on a fresh store of the kind: SQLite in a temporary DATA_DIR, or a PostgreSQL schema. */
-async function engineOn(kind: StoreKind, feeds: FeedsConfig, options: Partial<FeedEngineOptions> = {}) {
+async function engineOn(kind: StoreKind, feeds: FeedsConfig, options: TestOptions = {}) {
   if (kind === "sqlite") return engine(feeds, options);
   const { schema, url } = await createSchema();
   // Registered before the engine's own stop, so it runs after it (cleanups run in reverse).
@@ -669,7 +675,7 @@ describe("start and stop", () => {
 
   it("stop() cancels fetches in flight and refuses new ones", async () => {
     const s = await server({ "/hang.xml": () => {} });
-    const store = openStore({ dataDir: tempDir() });
+    const store = openStore({ dataDir: tempDir() }).store;
     cleanups.push(() => store.close());
     const e = engine(new Map([["local", [s.url("/hang.xml")]]]), { fetchTimeoutMs: 60_000, store });
     e.start();
@@ -682,7 +688,7 @@ describe("start and stop", () => {
   });
 
   it("closes the store it opened, not one it was given", async () => {
-    const store = openStore({ dataDir: tempDir() });
+    const store = openStore({ dataDir: tempDir() }).store;
     const e = engine(new Map([["local", ["http://127.0.0.1:9/a.xml"]]]), { store });
     await e.stop();
     expect(await store.feeds.feeds()).toHaveLength(1);

@@ -23,7 +23,7 @@ export type LiveSectionResult = {
 export async function fetchSectionArticles(
   config: FeedsConfig,
   section: string,
-  options: FetchFeedOptions & { limit?: number } = {},
+  options: FetchFeedOptions & { limit?: number },
 ): Promise<LiveSectionResult> {
   const urls = isFeedSectionKey(section) ? config.get(section) : undefined;
   if (!urls || !isFeedSectionKey(section)) throw new UnknownSectionError(section);

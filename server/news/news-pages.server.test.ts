@@ -136,8 +136,10 @@ async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = [])
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const feeds = createFeedEngine({
     feeds: new Map(sections.map((key) => [key, [publisher.url(`/${key}.xml`)]])),
-    dataDir,
+    store: { dataDir },
     refreshMinutes: 10,
+    retentionDays: 30,
+    allowPrivate: true,
     sampleFallback: false,
     siteUrl: "https://news.example",
     fetchTimeoutMs: 20_000,
@@ -149,6 +151,7 @@ async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = [])
     config,
     feeds,
     store: undefined as unknown as Services["store"],
+    limiters: undefined as unknown as Services["limiters"],
     radio: { status: async () => "not-configured" },
   };
 }

@@ -34,9 +34,14 @@ export function itemToArticle(item: FeedItem, section: FeedSectionKey, feedIndex
   return article;
 }
 
-function newestFirst(a: Article, b: Article): number {
+export function newestFirst(a: Article, b: Article): number {
   // ISO strings of years 1900-9999 (all parseFeedDate lets through) order like the times they name.
   return a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0;
+}
+
+/** How many items of each feed a section's first page takes (the spec's rule, §7). */
+export function firstPageTake(feedCount: number, limit: number): number {
+  return feedCount === 1 ? limit : Math.ceil(limit / Math.max(1, feedCount));
 }
 
 /**
@@ -54,7 +59,7 @@ export function buildSectionArticles(
   if (feeds.length === 1) {
     articles = (feeds[0] ?? []).slice(0, limit).map((item) => itemToArticle(item, section));
   } else {
-    const perFeed = Math.ceil(limit / Math.max(1, feeds.length));
+    const perFeed = firstPageTake(feeds.length, limit);
     const merged = feeds.flatMap((items, feedIndex) =>
       items
         .slice(0, perFeed)

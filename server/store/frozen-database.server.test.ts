@@ -32,7 +32,7 @@ describe.runIf(postgresBinDir())("the web process's store on a frozen PostgreSQL
 
   beforeAll(async () => {
     cluster = await startPrivateCluster();
-    store = openStore({ dataDir: "", databaseUrl: cluster.url }, { forRequests: true });
+    store = openStore({ dataDir: "", databaseUrl: cluster.url }, { forRequests: true }).store;
     await store.ready();
   });
   afterAll(async () => {
@@ -67,7 +67,7 @@ describe.runIf(postgresBinDir())("the web process's store on a frozen PostgreSQL
   it("refuses a contact send with the 503 message and keeps the form, then takes it once thawed", async () => {
     const deps = {
       messages: store.messages,
-      limiter: contactLimiter(config(), store),
+      limiter: contactLimiter(config(), { rateLimits: store.rateLimits, shared: true }),
       clientKey: "203.0.113.7",
     };
     const before = await store.messages.count();
@@ -91,7 +91,7 @@ describe.runIf(postgresBinDir())("the web process's store on a frozen PostgreSQL
     form.set("email", "reader@example.com");
     const deps = {
       subscribers: store.subscribers,
-      limiter: newsletterLimiter(config(), store),
+      limiter: newsletterLimiter(config(), { rateLimits: store.rateLimits, shared: true }),
       clientKey: "203.0.113.8",
       siteUrl: "http://localhost:3000",
     };

@@ -27,7 +27,7 @@ describe.each(await storeKinds())("rate limits on %s", (kind) => {
   });
 
   it("two connections to one database share the count (two processes)", async () => {
-    const other = openStore(t.location);
+    const other = openStore(t.location).store;
     try {
       expect(await t.store.rateLimits.take("contact", "c", 2, 60_000, 1000)).toEqual({ ok: true });
       expect(await other.rateLimits.take("contact", "c", 2, 60_000, 1001)).toEqual({ ok: true });

@@ -76,7 +76,7 @@ describe.each(await storeKinds())("request-path writes under another connection'
     async () => {
       const { token } = await t.store.subscribers.request("pending@example.com");
       // A server's pool (5 connections), so the four writes wait side by side.
-      const store = openStore(t.location);
+      const store = openStore(t.location).store;
       const lock = await holdLock(t);
       try {
         const results = await Promise.all(

@@ -9,7 +9,7 @@ import { shownBefore, useRememberShown } from "#app/lib/history-entries.ts";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
 import { isLoadFailure, type LoadFailure } from "#domain/load-failure.ts";
-import { handleNewsletter, newsletterLimiter } from "#server/forms/newsletter.server.ts";
+import { handleNewsletter } from "#server/forms/newsletter.server.ts";
 import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
@@ -62,10 +62,10 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const { store, config } = context.get(servicesContext);
+  const { store, config, limiters } = context.get(servicesContext);
   const reply = await handleNewsletter(form, {
     subscribers: store.subscribers,
-    limiter: newsletterLimiter(config, store),
+    limiter: limiters.newsletter,
     clientKey: context.get(clientAddressContext),
     siteUrl: config.SITE_URL,
   });

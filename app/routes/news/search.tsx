@@ -10,7 +10,7 @@ import { MAX_PAGE, pageHref, pastLastPage, readPage, SEARCH_PAGE_SIZE } from "#d
 import { cappedNote, pastResultsText, type SearchCount, searchSummary } from "#domain/search-summary.ts";
 import { sectionDisplayName } from "#domain/sections.ts";
 import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
-import { limitedSearch, searchLimiter, searchRateLimitedMessage } from "#server/forms/search-limit.server.ts";
+import { limitedSearch, searchRateLimitedMessage } from "#server/forms/search-limit.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
 import { StoreUnavailableError } from "#server/ingest/errors.ts";
@@ -47,7 +47,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = raw.replace(/\s+/g, " ").trim();
   if (!query) return { state: "empty" } as SearchData;
   if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) } as SearchData;
-  const { feeds, config, store } = context.get(servicesContext);
+  const { feeds, limiters } = context.get(servicesContext);
   const page = readPage(url.searchParams);
   // Past the deepest page: the results' end, said plainly (404: nothing is there), without a search.
   if (pastLastPage(page))
@@ -58,7 +58,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let answer: Awaited<ReturnType<typeof limitedSearch>>;
   try {
     answer = await limitedSearch(
-      { feeds, limiter: searchLimiter(config, store), clientKey: context.get(clientAddressContext) },
+      { feeds, limiter: limiters.search, clientKey: context.get(clientAddressContext) },
       query,
       page,
       SEARCH_PAGE_SIZE,

@@ -9,7 +9,7 @@ import {
   SENT_TITLE,
   VIA_FETCH_FIELD,
 } from "#domain/contact.ts";
-import { contactLimiter, handleContact } from "#server/forms/contact.server.ts";
+import { handleContact } from "#server/forms/contact.server.ts";
 import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
@@ -47,12 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await request.arrayBuffer().catch(() => undefined);
     return data(tooLarge, { status: 413 });
   }
-  const { store, config } = context.get(servicesContext);
+  const { store, limiters } = context.get(servicesContext);
   // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
   const form = await request.formData().catch(() => new FormData());
   const reply = await handleContact(form, {
     messages: store.messages,
-    limiter: contactLimiter(config, store),
+    limiter: limiters.contact,
     clientKey: context.get(clientAddressContext),
   });
   // A send without JavaScript is answered with a redirect, so reloading the page posts nothing.

@@ -7,8 +7,8 @@ import { faqCounter, filterFaqs, isFaqFilter, NO_FAQS_MESSAGE } from "#app/lib/f
 import { seo } from "#app/lib/seo.ts";
 import { type Faq, faqs } from "#content/faqs.ts";
 import { aiService } from "#content/site.ts";
-import { getConfig } from "#server/config.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/faq";
 
 // At the foot of the page: its script loads when the reader nears it.
@@ -48,8 +48,8 @@ export const meta: Route.MetaFunction = (args) => [
  * The FAQs come through the loader (in the HTML, not in a script chunk). The browser calls the AI
  * service itself, so it needs the configured endpoint and model too.
  */
-export function loader() {
-  return { faqs, ai: aiService(getConfig()) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { faqs, ai: aiService(context.get(servicesContext).config) };
 }
 
 export function headers() {

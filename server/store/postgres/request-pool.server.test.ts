@@ -19,7 +19,7 @@ describe.runIf(onPostgres)("the web process's PostgreSQL store", () => {
   let store: Store;
   beforeEach(async () => {
     ({ schema, url } = await createSchema());
-    store = openStore({ dataDir: "", databaseUrl: url }, { forRequests: true });
+    store = openStore({ dataDir: "", databaseUrl: url }, { forRequests: true }).store;
     await store.ready();
   });
   afterEach(async () => {

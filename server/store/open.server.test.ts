@@ -5,12 +5,13 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   openServerStore,
+  openStore,
   postgresOpenMessage,
   StoreOpenError,
   serverStoreReady,
   storeOpenMessage,
   warnIfUnsound,
-} from "./open-store.server.ts";
+} from "./open.server.ts";
 import { failIntegrityCheck } from "./testing/sqlite-files.ts";
 import { openTestStore, storeKinds } from "./testing/stores.ts";
 
@@ -26,7 +27,7 @@ const quiet = { warn: () => {} };
 
 function failure(dataDir: string): StoreOpenError {
   try {
-    void openServerStore(dataDir, quiet).close();
+    void openServerStore(dataDir, quiet).store.close();
   } catch (error) {
     return error as StoreOpenError;
   }
@@ -59,7 +60,7 @@ describe("openServerStore on SQLite (DATA_DIR)", () => {
   it("opens a store that fails the integrity check, with a warning that says what to do", async () => {
     const file = failIntegrityCheck(dir);
     const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
-    const store = openServerStore(dir, {
+    const { store } = openServerStore(dir, {
       warn: (obj: object, msg?: string) =>
         warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? "" }),
     });
@@ -90,7 +91,7 @@ describe.each(kinds)("openServerStore on %s", (kind) => {
     const t = await openTestStore(kind);
     const warnings: unknown[] = [];
     const log = { warn: (o: object) => warnings.push(o) };
-    const store = openServerStore(t.location, log);
+    const { store } = openServerStore(t.location, log);
     try {
       await serverStoreReady(store, t.location);
       // The check openServerStore started in the background, awaited (PostgreSQL answers later).
@@ -100,6 +101,26 @@ describe.each(kinds)("openServerStore on %s", (kind) => {
       await t.dispose();
     }
     expect(warnings).toEqual([]);
+  });
+
+  it("says what the store can do: its kind, whether processes share it, its job queue and page notices", async () => {
+    const t = await openTestStore(kind);
+    const opened = openStore(t.location);
+    try {
+      expect(opened.kind).toBe(kind);
+      expect(opened.location).toBe(t.location);
+      expect(opened.shared).toBe(kind === "postgres");
+      expect(opened.jobQueue).toEqual(
+        kind === "postgres" ? { connectionString: t.location.databaseUrl } : undefined,
+      );
+      const changes = opened.listenForPageChanges({ onChange: () => {}, onError: () => {} });
+      expect(changes === undefined).toBe(kind === "sqlite");
+      await changes?.close();
+      await opened.announcePageChanges(["local"]);
+    } finally {
+      await opened.store.close();
+      await t.dispose();
+    }
   });
 });
 
@@ -158,7 +179,7 @@ describe("a PostgreSQL store that cannot be used (DATABASE_URL)", () => {
   });
 
   it("the server's store reports it as a StoreOpenError when it cannot connect", async () => {
-    const store = openServerStore({ dataDir: dir, databaseUrl: url }, quiet);
+    const { store } = openServerStore({ dataDir: dir, databaseUrl: url }, quiet);
     const error = await serverStoreReady(store, { dataDir: dir, databaseUrl: url }).catch((e: unknown) => e);
     await store.close();
     expect(error).toBeInstanceOf(StoreOpenError);
