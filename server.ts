@@ -9,8 +9,7 @@ import { identity } from "./content/identity.ts";
 import { type Config, ConfigError, parseConfig } from "./server/config.server.ts";
 import { refuseConnect } from "./server/http/methods.server.ts";
 import { loadFeedsConfig } from "./server/ingest/feeds-config.server.ts";
-import { upLine } from "./server/log-format.server.ts";
-import { logFormat, logger } from "./server/logger.server.ts";
+import { logFormat, logger, upLine } from "./server/logger.server.ts";
 
 process.env.NODE_ENV ??= "production";
 

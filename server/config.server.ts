@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { LOG_FORMATS } from "./log-format.server.ts";
+
+/** LOG_FORMAT's values; the logger (logger.server.ts) reads the setting itself, before config. */
+export const LOG_FORMATS = ["auto", "json", "text"] as const;
 
 /**
  * Configuration comes from the environment and is validated once at start: a bad value stops the
@@ -83,7 +85,7 @@ const schema = z.object({
   /** Behind a reverse proxy: "on", a hop count, or addresses/subnets to trust for X-Forwarded-For. */
   TRUST_PROXY: z.string().max(500, "must be at most 500 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** JSON lines, readable text, or auto: text at a terminal, JSON otherwise (log-format.server.ts). */
+  /** JSON lines, readable text, or auto: text at a terminal, JSON otherwise (logger.server.ts). */
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'must be "auto", "json" or "text"' }).default("auto"),
   FEEDS_CONFIG: z.string().min(1, "must not be empty").optional(),
   FEED_REFRESH_MINUTES: z.coerce

@@ -218,7 +218,7 @@ export function createIngest(options: IngestOptions): Ingest {
           feeds: outcomes.length,
           changed: changedSections,
         });
-        // One line a cycle: a terminal shows it instead of each feed's (log-format.server.ts).
+        // One line a cycle: a terminal shows it instead of each feed's (logger.server.ts).
         // A refresh cancelled by stop() was not a check.
         const feeds = outcomes.filter((o) => o.status !== "skipped").length;
         const failed = outcomes.filter((o) => o.status === "failed").length;

@@ -20,7 +20,7 @@ const outsideStore = (file: string) => !file.startsWith(`server${path.sep}store$
 
 describe("the store's boundary", () => {
   // What the rest of the code may import of the store.
-  const INTERFACE = new Set(["store.ts", "feed-store.ts", "open.server.ts", "open-store.server.ts"]);
+  const INTERFACE = new Set(["store.ts", "feed-store.ts", "open.server.ts"]);
   // Both drivers: node:sqlite and pg (PostgreSQL), imported statically or dynamically.
   const DRIVER = /from "node:sqlite"|DatabaseSync|from "pg(?:\/[^"]*)?"|import\("pg"\)|require\("pg"\)/;
 

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { resolveLogFormat, textDestination, textLine, upLine } from "./log-format.server.ts";
+import { resolveLogFormat, textDestination, textLine, upLine } from "./logger.server.ts";
 
 const AT = Date.UTC(2026, 10, 26, 13, 5, 9);
 
