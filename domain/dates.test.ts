@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { datesIn, LOCAL_ZONE } from "./dates.ts";
+import * as dates from "./dates.ts";
+import { LOCAL_ZONE } from "./dates.ts";
 
 // The site's zone (content/identity.ts); domain/ takes it as a parameter.
-const { formatLongDate, formatShortDate, formatShortDateTime, isoDay } = datesIn("America/New_York");
+const SITE = "America/New_York";
+const formatLongDate = (v: Date | string, zone = SITE) => dates.formatLongDate(v, zone, SITE);
+const formatShortDate = (v: Date | string, zone = SITE) => dates.formatShortDate(v, zone, SITE);
+const formatShortDateTime = (v: Date | string, zone = SITE) => dates.formatShortDateTime(v, zone, SITE);
+const isoDay = (v: Date | string, zone = SITE) => dates.isoDay(v, zone, SITE);
 
 describe("dates", () => {
   // 03:30 UTC on the 22nd is still the 21st in New York (the site's zone).

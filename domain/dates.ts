@@ -103,53 +103,54 @@ function dayOf(value: Date | string, timeZone: string, siteZone: string): Day | 
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/**
- * The date formats of a site whose zone is `siteZone`: each takes another zone (or LOCAL_ZONE) as
- * its second argument, and an unknown zone falls back to the site's. The zone is a parameter
- * because domain/ reads no settings; app/lib/dates.ts and the server bind the site's.
+/*
+ * Each format takes the zone to show (or LOCAL_ZONE) and the site's zone, which an unknown zone
+ * falls back to. The zone is a parameter because domain/ reads no settings; app/lib/dates.ts
+ * binds the site's for the pages (one function each, so a page's bundle keeps only what it uses).
  */
-export function datesIn(siteZone: string) {
-  /** "Sunday, November 22, 2026" */
-  function formatLongDate(value: Date | string, timeZone: string = siteZone): string {
-    const d = dayOf(value, timeZone, siteZone);
-    return d ? `${WEEKDAYS[d.weekday]}, ${MONTHS[d.month]} ${d.day}, ${d.year}` : "";
-  }
+/** "Sunday, November 22, 2026" */
+export function formatLongDate(value: Date | string, timeZone: string, siteZone: string): string {
+  const d = dayOf(value, timeZone, siteZone);
+  return d ? `${WEEKDAYS[d.weekday]}, ${MONTHS[d.month]} ${d.day}, ${d.year}` : "";
+}
 
-  /** "Nov 22, 2026" */
-  function formatShortDate(value: Date | string, timeZone: string = siteZone): string {
-    const d = dayOf(value, timeZone, siteZone);
-    return d ? `${MONTHS[d.month]?.slice(0, 3)} ${d.day}, ${d.year}` : "";
-  }
+/** "Nov 22, 2026" */
+export function formatShortDate(value: Date | string, timeZone: string, siteZone: string): string {
+  const d = dayOf(value, timeZone, siteZone);
+  return d ? `${MONTHS[d.month]?.slice(0, 3)} ${d.day}, ${d.year}` : "";
+}
 
-  /** The calendar date (YYYY-MM-DD) in the site's zone (or the one given), for <time dateTime>. */
-  function isoDay(value: Date | string, timeZone: string = siteZone): string {
-    const d = dayOf(value, timeZone, siteZone);
-    return d ? `${String(d.year).padStart(4, "0")}-${pad(d.month + 1)}-${pad(d.day)}` : "";
-  }
+/** The calendar date (YYYY-MM-DD) in the site's zone (or the one given), for <time dateTime>. */
+export function isoDay(value: Date | string, timeZone: string, siteZone: string): string {
+  const d = dayOf(value, timeZone, siteZone);
+  return d ? `${String(d.year).padStart(4, "0")}-${pad(d.month + 1)}-${pad(d.day)}` : "";
+}
 
-  /**
-   * "Nov 23, 2026, 9:00 AM EST": a moment of the day, with its zone so no reader takes it for theirs.
-   * Intl names the zone (EST or EDT); meant for text a loader writes (the browser never formats it).
-   */
-  function formatShortDateTime(value: Date | string, timeZone: string = siteZone): string {
-    const d = typeof value === "string" ? new Date(value) : value;
-    if (Number.isNaN(d.getTime())) return "";
-    const options: Intl.DateTimeFormatOptions = {
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-      timeZoneName: "short",
-      numberingSystem: "latn",
-    };
-    let f: Intl.DateTimeFormat;
-    try {
-      f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
-    } catch {
-      f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: siteZone });
-      timeZone = siteZone;
-    }
-    const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
-    return `${formatShortDate(d, timeZone)}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+/**
+ * "Nov 23, 2026, 9:00 AM EST": a moment of the day, with its zone so no reader takes it for theirs.
+ * Intl names the zone (EST or EDT); meant for text a loader writes (the browser never formats it).
+ */
+export function formatShortDateTime(
+  value: Date | string,
+  timeZone: string,
+  siteZone: string = timeZone,
+): string {
+  const d = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return "";
+  const options: Intl.DateTimeFormatOptions = {
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZoneName: "short",
+    numberingSystem: "latn",
+  };
+  let f: Intl.DateTimeFormat;
+  try {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+  } catch {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: siteZone });
+    timeZone = siteZone;
   }
-  return { formatLongDate, formatShortDate, isoDay, formatShortDateTime };
+  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
+  return `${formatShortDate(d, timeZone, siteZone)}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }

@@ -54,6 +54,14 @@ describe("textLine", () => {
     ).toBe("13:05:09 GET /technology 200 12 ms");
   });
 
+  it("shows an error's stack below its line, and only for errors", () => {
+    const err = { message: "boom", stack: "Error: boom\n    at render (entry.server.tsx:30:5)" };
+    expect(textLine({ level: 50, time: AT, msg: "page or data request failed", err })).toBe(
+      "13:05:09 ERROR page or data request failed  err=boom\n    Error: boom\n        at render (entry.server.tsx:30:5)",
+    );
+    expect(textLine({ level: 40, time: AT, msg: "slow", err })).toBe("13:05:09 WARN  slow  err=boom");
+  });
+
   it("keeps any other line's level, message and fields", () => {
     expect(
       textLine({ level: 50, time: AT, msg: "archive prune failed", err: { message: "disk full" }, n: 3 }),

@@ -79,7 +79,10 @@ export function textLine(entry: Entry): string | undefined {
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${value(v)}`)
     .join(" ");
-  return `${at} ${name.padEnd(5)} ${msg}${rest ? `  ${rest}` : ""}`;
+  const line = `${at} ${name.padEnd(5)} ${msg}${rest ? `  ${rest}` : ""}`;
+  // An error's stack is what its reader needs most: below the line, indented (JSON keeps it as err.stack).
+  const stack = (fields.err as { stack?: unknown } | undefined)?.stack;
+  return level >= 50 && typeof stack === "string" ? `${line}\n${stack.replace(/^/gm, "    ")}` : line;
 }
 
 /** A pino destination writing `textLine`s; a line that is not JSON passes through as it is. */

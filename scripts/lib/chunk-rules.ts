@@ -11,18 +11,18 @@ export type ModuleGraph = {
 // client entry: each in a file of its own costs a request and a gzip stream for a few hundred bytes.
 export const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[:/]runtime|vite[\\/]preload-helper|[\\/]entry\.client\.tsx$|[\\/]app[\\/]root\.tsx$/;
-// The site's code; of it, the folders of small helpers that go to the shell once two pages share
+// The site's code; of it, the folders of small helpers (ui/, lib/, content/, domain/) that go to the shell once two pages share
 // them, and the component folders. Code in app/lib/ and domain/ follows its users (the frame, a
 // shared component, or the pages of one), so moving a module between the two changes nothing.
 const SOURCE = /[\\/](app|content|domain)[\\/]/;
-const HELPERS = /[\\/](app[\\/]components[\\/]ui|content)[\\/]/;
+const HELPERS = /[\\/](app[\\/](components[\\/]ui|lib)|content|domain)[\\/]/;
 const COMPONENT_FOLDER = /[\\/]app[\\/]components[\\/](?!ui[\\/])([^\\/]+)[\\/]/;
 
 /**
  * Which chunk each of the site's modules goes to, decided from the import graph: "shell" for the
  * frame (what the client entry and the root route import statically); a component folder's name
  * for its modules that two or more pages import, for what they import, and for a module exactly
- * the same pages use; "shell" for a ui/content helper two or more pages import; none (the
+ * the same pages use; "shell" for a helper (ui/, lib/, content/, domain/) two or more pages import; none (the
  * bundler's choice) for the rest: code of one page, and code loaded late
  * (app/components/ui/late.tsx), which no page imports statically.
  */

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { newestBuildSource } from "./build-sources.ts";
 
 export type Served = { url: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -91,24 +92,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-      newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * For the scenario tests: builds (npm run build, a few seconds) when the production build is missing
- * or older than app/ and server/ (tests ignored, so editing a test does not rebuild).
+ * or older than its sources (BUILD_SOURCES; tests ignored, so editing a test does not rebuild).
+ * NODE_ENV=production: under vitest (NODE_ENV=test) the build would otherwise carry React's
+ * development code.
  */
 export async function buildIfStale(): Promise<void> {
   const built = path.join(root, "build", "server", "index.js");
-  const sources = Math.max(newestSource(path.join(root, "server")), newestSource(path.join(root, "app")));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  await promisify(execFile)("npm", ["run", "build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  if (existsSync(built) && statSync(built).mtimeMs >= newestBuildSource(root)) return;
+  await promisify(execFile)("npm", ["run", "build"], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }

@@ -1,9 +1,11 @@
 import { identity } from "#content/identity.ts";
-import { datesIn } from "#domain/dates.ts";
+import * as dates from "#domain/dates.ts";
 import type { Post } from "./posts.server.ts";
 import { isNewsPost, NEWS_WINDOW_MS } from "./sitemaps.server.ts";
 
-const { formatShortDate, formatShortDateTime } = datesIn(identity.timeZone);
+const zone = identity.timeZone;
+const formatShortDate = (value: Date | string) => dates.formatShortDate(value, zone, zone);
+const formatShortDateTime = (value: Date | string) => dates.formatShortDateTime(value, zone, zone);
 
 /** What /sitemap-manager says about the news sitemap before anyone generates it. */
 export type NewsSitemapStatus = {
