@@ -13,6 +13,18 @@ const shown = new Map<string, { path: string; data: unknown }>();
 /** The entry on screen, as of its last render. */
 let current = "default";
 
+/**
+ * The entry the router is on. React Router moves to a new entry (pushState) before React commits
+ * its page, so a Back pressed in between would find `current` (set by an effect) still naming the
+ * page being left, and take Back for a new navigation: the router's own location says where it is.
+ */
+const onScreen = (): string => {
+  const router: unknown =
+    typeof window === "undefined" ? null : Reflect.get(window, "__reactRouterDataRouter");
+  const key = (router as { state?: { location?: { key?: unknown } } } | null)?.state?.location?.key;
+  return typeof key === "string" ? key : current;
+};
+
 const entryKey = (): string => {
   const state: unknown = typeof window === "undefined" ? null : window.history.state;
   const key = state && typeof state === "object" && "key" in state ? state.key : undefined;
@@ -50,7 +62,7 @@ export function useRememberShown(data: unknown): void {
  */
 export function shownBefore<T>(url: string): T | undefined {
   const key = entryKey();
-  if (key === current) return undefined;
+  if (key === onScreen()) return undefined;
   const entry = shown.get(key);
   const { pathname, search } = new URL(url);
   return entry && entry.path === `${pathname}${search}` ? (entry.data as T) : undefined;
