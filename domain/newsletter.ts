@@ -21,3 +21,16 @@ export function parseNewsletter(form: FormData): { email: string } | { error: st
     return { error: result.error.issues[0]?.message ?? "Enter a valid email address.", email };
   return { email: result.data.email };
 }
+
+/** The confirmation link's page (a Confirm button: mail scanners open links). */
+export const CONFIRM_PATH = "/newsletter/confirm";
+/** The unsubscribe link's page and List-Unsubscribe's one-click POST target. */
+export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+export function confirmLink(siteUrl: string, token: string): string {
+  return `${siteUrl}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+export function unsubscribeLink(siteUrl: string, token: string): string {
+  return `${siteUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+}

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseMailbox } from "./mail/compose.server.ts";
+import { parseSmtpUrl, redactSmtpUrl } from "./mail/smtp-pool.server.ts";
 
 /** LOG_FORMAT's values; the logger (logger.server.ts) reads the setting itself, before config. */
 export const LOG_FORMATS = ["auto", "json", "text"] as const;
@@ -51,6 +53,7 @@ const healthDetails = z.string().refine((v) => v === "on" || v === "off" || /^[\
 function shown(name: string, value: string): string {
   if (name === "HEALTH_DETAILS")
     return value === "on" || value === "off" ? JSON.stringify(value) : "a value not shown";
+  if (name === "SMTP_URL") return JSON.stringify(redactSmtpUrl(value));
   if (name !== "DATABASE_URL") return JSON.stringify(value);
   try {
     const u = new URL(value);
@@ -183,6 +186,37 @@ const schema = z.object({
     .int("must be a whole number")
     .min(0, "must be 0 (off) or more")
     .default(30),
+  /** Mail goes through this SMTP server (smtp:// or smtps://); unset, it is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        parseSmtpUrl(url);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .optional(),
+  /** The sender of every mail, "Name <address>"; unset: the site's name and newsroom address. */
+  MAIL_FROM: z
+    .string()
+    .refine((text) => parseMailbox(text) !== undefined, {
+      error: 'must be one address, such as "The Electric Ledger <news@electricledger.example>"',
+    })
+    .optional(),
+  /** When the daily edition goes out (HH:MM in the site's time zone), or "off". */
+  NEWSLETTER_SEND_AT: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, {
+      error: 'must be a time such as 07:00 (24-hour clock) or "off"',
+    })
+    .default("07:00"),
+  /** Mails sent per second at most by one process (0: as fast as the mail server takes them). */
+  NEWSLETTER_SEND_RATE: z.coerce
+    .number({ error: "must be a number" })
+    .min(0, "must be 0 (no limit) or more")
+    .max(10_000, "must be at most 10000")
+    .default(10),
   CONTACT_RATE_WINDOW_MINUTES: z.coerce
     .number({ error: "must be a number" })
     .positive("must be more than 0")

@@ -16,19 +16,20 @@ export type NewsletterDeps = {
   siteUrl: string;
   log?: Pick<typeof logger, "info" | "error">;
   now?: Date;
+  /** A confirmation mail was queued: the mail sender sends it now rather than at its next look. */
+  mailQueued?: () => void;
 };
 
-export const CONFIRM_PATH = "/newsletter/confirm";
+export { CONFIRM_PATH, confirmLink } from "#domain/newsletter.ts";
+
+/** One confirmation mail per address per this window, however often its owner signs up. */
+export const CONFIRM_MAIL_EVERY_MS = 10 * 60_000;
 /** Sign-ups one client may send per window. */
 export const NEWSLETTER_WINDOW_MS = 10 * 60_000;
 
 /** The same words for a new, a pending and a subscribed address, so the form tells nobody who is on the list. */
 export function checkInboxMessage(email: string): string {
   return `Almost done: if ${email} is not subscribed yet, we have sent it a link to confirm. The link works for ${PENDING_DAYS} days.`;
-}
-
-export function confirmLink(siteUrl: string, token: string): string {
-  return `${siteUrl}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 function rateLimited(retryAfterMs: number): string {
@@ -38,8 +39,8 @@ function rateLimited(retryAfterMs: number): string {
 
 /**
  * The newsletter sign-up: validate, apply the per-client limit, store the address pending until
- * its owner confirms (double opt-in). No mail transport is configured, so the confirmation link
- * is logged (and listed by `npm run subscribers -- list`) for the newsroom to send.
+ * its owner confirms (double opt-in), with its confirmation mail queued in the same transaction
+ * (at most one per address per CONFIRM_MAIL_EVERY_MS).
  */
 export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Promise<NewsletterReply> {
   const log = deps.log ?? logger;
@@ -61,12 +62,12 @@ export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Pr
     };
   }
   try {
-    const { token } = await deps.subscribers.request(parsed.email, deps.now);
-    if (token) {
-      log.info(
-        { event: "newsletter.pending", confirm: confirmLink(deps.siteUrl, token) },
-        "newsletter sign-up waits for confirmation; no mail transport, so send this link",
-      );
+    const { mailed } = await deps.subscribers.request(parsed.email, deps.now, {
+      mailEveryMs: CONFIRM_MAIL_EVERY_MS,
+    });
+    if (mailed) {
+      log.info({ event: "newsletter.pending" }, "newsletter sign-up waits for confirmation; its mail is queued");
+      deps.mailQueued?.();
     }
   } catch (error) {
     log.error(

@@ -29,6 +29,49 @@ export type Subscriber = {
   expiresAt: string | null;
 };
 
+/** What a queued mail is: a confirmation link, a contact message's note to the newsroom, or an edition. */
+export type MailKind = "confirm" | "contact" | "edition";
+/** queued (waiting or being tried), sent, failed (refused for good or given up), skipped (nobody to send it to any more). */
+export type MailStatus = "queued" | "sent" | "failed" | "skipped";
+
+/** A mail a sender has claimed, with what it needs to write it. */
+export type ClaimedMail = {
+  id: number;
+  kind: MailKind;
+  /** The address it goes to; "" for the newsroom (contact), whose address is the site's. */
+  recipient: string;
+  /** The contact message's id (contact) or the edition's id (edition); null for a confirmation. */
+  ref: number | null;
+  /** Tries so far, this one included. */
+  attempts: number;
+  createdAt: string;
+  /** The recipient's newsletter row (confirm, edition); null when it is gone (unsubscribed, expired). */
+  subscriber: {
+    confirmed: boolean;
+    bounced: boolean;
+    /** Pending only: the confirmation token and when it stops working. */
+    token: string | null;
+    expiresAt: string | null;
+    /** Confirmed only: the token of the address's unsubscribe link. */
+    unsubscribeToken: string | null;
+  } | null;
+};
+
+/** One day's edition, rendered once: every copy is this with the subscriber's own unsubscribe link. */
+export type Edition = {
+  id: number;
+  /** YYYY-MM-DD in the site's time zone. */
+  day: string;
+  createdAt: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Confirmed addresses when it was made (each got one queued copy). */
+  recipients: number;
+};
+
+export type EditionStatus = Omit<Edition, "html" | "text"> & Record<MailStatus, number>;
+
 /**
  * The whole store as the rest of the server sees it: asynchronous, no driver types. SQLite
  * (store.server.ts) is the embedded implementation; PostgreSQL (postgres/store.server.ts) the one
@@ -36,7 +79,10 @@ export type Subscriber = {
  */
 export type Store = {
   feeds: FeedStore;
-  /** Readers' messages from /contact, for the newsroom (npm run messages). */
+  /**
+   * Readers' messages from /contact, for the newsroom (npm run messages). Storing one queues its
+   * notification to the newsroom in the same transaction, so no stored message goes unnoticed.
+   */
   messages: {
     /** Stores one message and returns its id; rejects when the store cannot take it. */
     insert(message: ContactMessage, now?: Date): Promise<number>;
@@ -49,6 +95,8 @@ export type Store = {
       sendId: string,
       now?: Date,
     ): Promise<{ id: number; duplicate: boolean }>;
+    /** One stored message (its newsroom notification is written from it). */
+    get(id: number): Promise<StoredMessage | undefined>;
     /** Newest first (ties by id, so the order is stable). */
     list(options?: { limit?: number }): Promise<StoredMessage[]>;
     count(): Promise<number>;
@@ -58,11 +106,26 @@ export type Store = {
     /**
      * A sign-up (address already trimmed and lower-cased): a new address is stored pending with a
      * fresh token, a pending one keeps its token and its first expiry, a confirmed one is left alone.
-     * `token` is set when a confirmation link should go out.
+     * `token` is set when a confirmation link should go out. With `mailEveryMs`, a pending address
+     * whose last confirmation mail is older than that gets one queued (in the same transaction):
+     * `mailed` says so.
      */
-    request(email: string, now?: Date): Promise<{ status: "pending" | "confirmed"; token?: string }>;
-    /** Confirms the pending address a token names; false for an unknown, used or expired token. */
+    request(
+      email: string,
+      now?: Date,
+      options?: { mailEveryMs?: number },
+    ): Promise<{ status: "pending" | "confirmed"; token?: string; mailed?: boolean }>;
+    /**
+     * Confirms the pending address a token names (giving it an unsubscribe token); false for an
+     * unknown, used or expired token.
+     */
     confirm(token: string, now?: Date): Promise<boolean>;
+    /** Whether an unsubscribe token names a subscribed address. */
+    isSubscribedToken(token: string): Promise<boolean>;
+    /** Forgets the address an unsubscribe token names; false when none does (already gone). */
+    unsubscribe(token: string): Promise<boolean>;
+    /** A mail server refused the address for good: no edition goes to it again. */
+    markBounced(email: string, now?: Date): Promise<void>;
     /** Whether a token names a pending address whose link still works. */
     isPendingToken(token: string, now?: Date): Promise<boolean>;
     /** Oldest first; expired pending addresses are forgotten first. */
@@ -82,6 +145,54 @@ export type Store = {
     take(bucket: string, client: string, limit: number, windowMs: number, nowMs?: number): Promise<RateTake>;
     /** Deletes at most `batch` events of `bucket` at or before `beforeMs`; how many it deleted. */
     prune(bucket: string, beforeMs: number, batch: number): Promise<number>;
+  };
+  /**
+   * Outgoing mail, recorded so that none is lost or sent twice across crashes and processes: a
+   * sender claims due mails for a while (a lease), marks each sent in the database before the mail
+   * server may accept it (the final dot of SMTP DATA follows the commit), and puts back or fails
+   * the ones that did not go.
+   */
+  mail: {
+    /**
+     * Claims up to `limit` due, unclaimed queued mails for `owner` until now + `leaseMs`, counting
+     * a try for each: confirmations and newsroom notes first, then editions (when `editions`).
+     */
+    claim(
+      owner: string,
+      limit: number,
+      options: { leaseMs: number; editions: boolean; now?: Date },
+    ): Promise<ClaimedMail[]>;
+    /** Marks a queued mail sent; false when it is not queued any more (another sender got there first). */
+    markSent(id: number, now?: Date): Promise<boolean>;
+    /** Back to the queue, due at `nextAt` (a temporary failure; also undoes markSent). */
+    retry(id: number, nextAt: Date, error: string): Promise<void>;
+    /** Refused for good, given up, or nobody to send it to: not tried again. */
+    finish(id: number, status: "failed" | "skipped", error: string): Promise<void>;
+    /** Gives back what `owners` had claimed and not sent (a stopping or dead process's claims). */
+    release(owners: readonly string[]): Promise<void>;
+    /** Who holds claims on queued mails now (to find a dead process's). */
+    claimants(now?: Date): Promise<string[]>;
+    /** When the earliest queued mail is due (ISO time), or undefined when none is queued. */
+    nextDue(options: { editions: boolean }): Promise<string | undefined>;
+    /** How many mails of each status (all, or one kind). */
+    counts(kind?: MailKind): Promise<Record<MailStatus, number>>;
+    /** Deletes finished mails (sent, failed, skipped) and editions made before `before`; how many mails. */
+    prune(before: Date): Promise<number>;
+  };
+  editions: {
+    /**
+     * Makes the day's edition and queues one copy for every confirmed address not bounced, in one
+     * transaction, unless the day has one already (then nothing changes: `created` false).
+     */
+    create(
+      day: string,
+      mail: { subject: string; html: string; text: string },
+      now?: Date,
+    ): Promise<{ id: number; created: boolean; recipients: number }>;
+    get(id: number): Promise<Edition | undefined>;
+    byDay(day: string): Promise<Edition | undefined>;
+    /** The newest editions first, each with its copies' counts by status. */
+    recent(limit: number): Promise<EditionStatus[]>;
   };
   images: {
     /** Whether a stored article names this image (the image proxy relays nothing else). */

@@ -162,4 +162,46 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
     // As on SQLite: this name, else the feed's title (feeds.title), else its host names its headlines.
     up: (db) => db.query(`ALTER TABLE feeds ADD COLUMN name ${TEXT}`),
   },
+  {
+    version: 10,
+    name: "outgoing mail and newsletter editions",
+    // As on SQLite: every mail is a row first (ADR 0013); confirmed addresses get unsubscribe tokens.
+    up: (db) =>
+      db.query(`
+        CREATE TABLE mail_queue (
+          id bigserial PRIMARY KEY,
+          kind ${TEXT} NOT NULL,
+          key ${TEXT} NOT NULL UNIQUE,
+          recipient ${TEXT} NOT NULL,
+          ref bigint,
+          priority integer NOT NULL,
+          status ${TEXT} NOT NULL DEFAULT 'queued',
+          attempts integer NOT NULL DEFAULT 0,
+          next_at ${TEXT} NOT NULL,
+          claimed_by ${TEXT},
+          claimed_until ${TEXT},
+          last_error ${TEXT},
+          created_at ${TEXT} NOT NULL,
+          sent_at ${TEXT}
+        );
+        CREATE INDEX mail_queue_due ON mail_queue (priority, next_at, id) WHERE status = 'queued';
+        CREATE INDEX mail_queue_ref ON mail_queue (kind, ref, status);
+        CREATE TABLE newsletter_editions (
+          id bigserial PRIMARY KEY,
+          day ${TEXT} NOT NULL UNIQUE,
+          created_at ${TEXT} NOT NULL,
+          subject ${TEXT} NOT NULL,
+          html ${TEXT} NOT NULL,
+          text ${TEXT} NOT NULL,
+          recipients integer NOT NULL
+        );
+        ALTER TABLE newsletter_subscribers ADD COLUMN unsubscribe_token ${TEXT};
+        ALTER TABLE newsletter_subscribers ADD COLUMN bounced_at ${TEXT};
+        ALTER TABLE newsletter_subscribers ADD COLUMN confirm_mailed_at ${TEXT};
+        UPDATE newsletter_subscribers
+          SET unsubscribe_token = replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
+          WHERE confirmed_at IS NOT NULL;
+        CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe ON newsletter_subscribers (unsubscribe_token);
+      `),
+  },
 ];

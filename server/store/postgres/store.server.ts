@@ -17,6 +17,7 @@ import {
   withRequestTransaction,
 } from "./db.server.ts";
 import { createPostgresFeedStore } from "./feed-store.server.ts";
+import { createPostgresMailStore, queueMail } from "./mail.server.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations.server.ts";
 
 export type PostgresStoreOptions = PoolOptions & {
@@ -77,6 +78,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     db.query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
       now.toISOString(),
     ]);
+  const queueNotification = (db: Queryable, id: number, now: Date) =>
+    queueMail(db, { kind: "contact", key: `contact:${id}`, recipient: "", ref: id }, now);
   let closed: Promise<void> | undefined;
 
   return {
@@ -89,7 +92,9 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
             [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message],
           );
-          return Number(rows[0]?.id);
+          const id = Number(rows[0]?.id);
+          await queueNotification(db, id, now);
+          return id;
         }),
       insertOnce: (m, sendId, now = new Date()) =>
         requestWrite(
@@ -106,11 +111,20 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
               [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId],
             );
-            return { id: Number(inserted.rows[0]?.id), duplicate: false };
+            const id = Number(inserted.rows[0]?.id);
+            await queueNotification(db, id, now);
+            return { id, duplicate: false };
           },
           // Two posts of one send at the same moment (a double click, two processes) take turns.
           { text: "SELECT pg_advisory_xact_lock(hashtext('evnews:send:' || $1))", values: [sendId] },
         ),
+      async get(id) {
+        const { rows } = await query<MessageRow>(
+          "SELECT id, created_at, name, email, category, subject, message FROM contact_messages WHERE id = $1",
+          [id],
+        );
+        return rows[0] && toMessage(rows[0]);
+      },
       async list(options = {}) {
         const limit = options.limit === undefined || options.limit < 0 ? null : options.limit;
         const { rows } = await query<MessageRow>(
@@ -126,7 +140,7 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
       },
     },
     subscribers: {
-      request: (email, now = new Date()) =>
+      request: (email, now = new Date(), options = {}) =>
         requestWrite(async (db) => {
           await purgeExpired(db, now);
           const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
@@ -139,17 +153,54 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
             [email, now.toISOString(), randomBytes(24).toString("base64url"), expires],
           );
           const row = rows[0];
-          return row ? { status: "pending" as const, token: row.token } : { status: "confirmed" as const };
+          if (!row) return { status: "confirmed" as const };
+          if (options.mailEveryMs === undefined) return { status: "pending" as const, token: row.token };
+          // One confirmation mail per address per window, however often the form is sent.
+          const due = await db.query(
+            `UPDATE newsletter_subscribers SET confirm_mailed_at = $1
+             WHERE email = $2 AND (confirm_mailed_at IS NULL OR confirm_mailed_at <= $3)`,
+            [now.toISOString(), email, new Date(now.getTime() - options.mailEveryMs).toISOString()],
+          );
+          const mailed = due.rowCount === 1;
+          if (mailed)
+            await queueMail(
+              db,
+              { kind: "confirm", key: `confirm:${email}:${now.toISOString()}`, recipient: email, ref: null },
+              now,
+            );
+          return { status: "pending" as const, token: row.token, mailed };
         }),
       confirm: (token, now = new Date()) =>
         requestWrite(async (db) => {
           const { rowCount } = await db.query(
-            `UPDATE newsletter_subscribers SET confirmed_at = $1, token = NULL, expires_at = NULL
+            `UPDATE newsletter_subscribers SET confirmed_at = $1, token = NULL, expires_at = NULL,
+               unsubscribe_token = $3
              WHERE token = $2 AND confirmed_at IS NULL AND expires_at > $1`,
-            [now.toISOString(), token],
+            [now.toISOString(), token, randomBytes(24).toString("base64url")],
           );
           return rowCount === 1;
         }),
+      async isSubscribedToken(token) {
+        const { rows } = await query(
+          "SELECT 1 FROM newsletter_subscribers WHERE unsubscribe_token = $1 AND confirmed_at IS NOT NULL",
+          [token],
+        );
+        return rows.length > 0;
+      },
+      unsubscribe: (token) =>
+        requestWrite(async (db) => {
+          const { rowCount } = await db.query(
+            "DELETE FROM newsletter_subscribers WHERE unsubscribe_token = $1",
+            [token],
+          );
+          return rowCount === 1;
+        }),
+      async markBounced(email, now = new Date()) {
+        await query(
+          "UPDATE newsletter_subscribers SET bounced_at = $1 WHERE email = $2 AND bounced_at IS NULL",
+          [now.toISOString(), email],
+        );
+      },
       async isPendingToken(token, now = new Date()) {
         const { rows } = await query(
           "SELECT 1 FROM newsletter_subscribers WHERE token = $1 AND confirmed_at IS NULL AND expires_at > $2",
@@ -174,6 +225,7 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         }));
       },
     },
+    ...createPostgresMailStore(pool, ready),
     rateLimits: {
       async take(bucket, client, limit, windowMs, nowMs = Date.now()) {
         if (limit <= 0) return { ok: true };

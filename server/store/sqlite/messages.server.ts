@@ -1,6 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { ContactCategory, ContactMessage } from "#domain/contact.ts";
 import type { StoredMessage } from "#server/store/store.ts";
+import { transaction } from "./db.server.ts";
+import { queueMail } from "./mail.server.ts";
 
 export type { StoredMessage } from "#server/store/store.ts";
 
@@ -14,15 +16,24 @@ type Row = {
   message: string;
 };
 
+/** The newsroom's note of a stored message, queued in the transaction that stores it. */
+function queueNotification(db: DatabaseSync, id: number, now: Date): void {
+  queueMail(db, { kind: "contact", key: `contact:${id}`, recipient: "", ref: id }, now);
+}
+
 /** Stores one message and returns its id. Throws when the store cannot take it (the caller says so). */
 export function insertMessage(db: DatabaseSync, m: ContactMessage, now: Date = new Date()): number {
-  const result = db
-    .prepare(
-      `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    .run(now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message);
-  return Number(result.lastInsertRowid);
+  return transaction(db, () => {
+    const result = db
+      .prepare(
+        `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message);
+    const id = Number(result.lastInsertRowid);
+    queueNotification(db, id, now);
+    return id;
+  });
 }
 
 /**
@@ -36,31 +47,55 @@ export function insertMessageOnce(
   sendId: string,
   now: Date = new Date(),
 ): { id: number; duplicate: boolean } {
-  const result = db
-    .prepare(
-      `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
+  return transaction(db, () => {
+    const result = db
+      .prepare(
+        `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
        SELECT ?, ?, ?, ?, ?, ?, ?
        WHERE NOT EXISTS (
          SELECT 1 FROM contact_messages
          WHERE send_id = ? AND name = ? AND email = ? AND subject = ? AND message = ?
        )`,
-    )
-    .run(
-      now.toISOString(),
-      m.name,
-      m.email,
-      m.category ?? null,
-      m.subject,
-      m.message,
-      sendId,
-      sendId,
-      m.name,
-      m.email,
-      m.subject,
-      m.message,
-    );
-  return { id: Number(result.lastInsertRowid), duplicate: Number(result.changes) === 0 };
+      )
+      .run(
+        now.toISOString(),
+        m.name,
+        m.email,
+        m.category ?? null,
+        m.subject,
+        m.message,
+        sendId,
+        sendId,
+        m.name,
+        m.email,
+        m.subject,
+        m.message,
+      );
+    const duplicate = Number(result.changes) === 0;
+    const id = Number(result.lastInsertRowid);
+    if (!duplicate) queueNotification(db, id, now);
+    return { id, duplicate };
+  });
 }
+
+export function getMessage(db: DatabaseSync, id: number): StoredMessage | undefined {
+  const row = db
+    .prepare(
+      "SELECT id, created_at, name, email, category, subject, message FROM contact_messages WHERE id = ?",
+    )
+    .get(id) as Row | undefined;
+  return row && toMessage(row);
+}
+
+const toMessage = (r: Row): StoredMessage => ({
+  id: r.id,
+  createdAt: r.created_at,
+  name: r.name,
+  email: r.email,
+  category: r.category as ContactCategory | null,
+  subject: r.subject,
+  message: r.message,
+});
 
 /** Messages, newest first (ties by id, so the order is stable). */
 export function listMessages(db: DatabaseSync, options: { limit?: number } = {}): StoredMessage[] {
@@ -71,15 +106,7 @@ export function listMessages(db: DatabaseSync, options: { limit?: number } = {})
        FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
     )
     .all(limit) as Row[];
-  return rows.map((r) => ({
-    id: r.id,
-    createdAt: r.created_at,
-    name: r.name,
-    email: r.email,
-    category: r.category as ContactCategory | null,
-    subject: r.subject,
-    message: r.message,
-  }));
+  return rows.map(toMessage);
 }
 
 export function countMessages(db: DatabaseSync): number {

@@ -226,4 +226,46 @@ export const MIGRATIONS: Migration[] = [
     // Every headline names its publisher: this name, else the feed's title (feeds.title), else its host.
     up: (db) => db.exec("ALTER TABLE feeds ADD COLUMN name TEXT;"),
   },
+  {
+    version: 10,
+    name: "outgoing mail and newsletter editions",
+    // Every mail we send is a row first (ADR 0013): sent once, retried when a server is down, and a
+    // crash resumes where it stopped. Each confirmed address gets an unsubscribe token (List-Unsubscribe).
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE mail_queue (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL,
+          key TEXT NOT NULL UNIQUE,
+          recipient TEXT NOT NULL,
+          ref INTEGER,
+          priority INTEGER NOT NULL,
+          status TEXT NOT NULL DEFAULT 'queued',
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_at TEXT NOT NULL,
+          claimed_by TEXT,
+          claimed_until TEXT,
+          last_error TEXT,
+          created_at TEXT NOT NULL,
+          sent_at TEXT
+        ) STRICT;
+        CREATE INDEX mail_queue_due ON mail_queue (priority, next_at, id) WHERE status = 'queued';
+        CREATE INDEX mail_queue_ref ON mail_queue (kind, ref, status);
+        CREATE TABLE newsletter_editions (
+          id INTEGER PRIMARY KEY,
+          day TEXT NOT NULL UNIQUE,
+          created_at TEXT NOT NULL,
+          subject TEXT NOT NULL,
+          html TEXT NOT NULL,
+          text TEXT NOT NULL,
+          recipients INTEGER NOT NULL
+        ) STRICT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN unsubscribe_token TEXT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN bounced_at TEXT;
+        ALTER TABLE newsletter_subscribers ADD COLUMN confirm_mailed_at TEXT;
+        UPDATE newsletter_subscribers SET unsubscribe_token = lower(hex(randomblob(24)))
+          WHERE confirmed_at IS NOT NULL;
+        CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe ON newsletter_subscribers (unsubscribe_token);
+      `),
+  },
 ];

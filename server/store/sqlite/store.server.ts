@@ -3,13 +3,23 @@ import type { Store } from "#server/store/store.ts";
 import { integrityProblems, openDatabase } from "./db.server.ts";
 import { createFeedStore } from "./feed-store.server.ts";
 import { isStoredImage } from "./images.server.ts";
-import { countMessages, insertMessage, insertMessageOnce, listMessages } from "./messages.server.ts";
+import { createMailStore } from "./mail.server.ts";
+import {
+  countMessages,
+  getMessage,
+  insertMessage,
+  insertMessageOnce,
+  listMessages,
+} from "./messages.server.ts";
 import { pruneRates, takeRate } from "./rate-limits.server.ts";
 import {
   confirmSubscription,
   isPendingToken,
+  isSubscribedToken,
   listSubscribers,
+  markBounced,
   requestSubscription,
+  unsubscribe,
 } from "./subscribers.server.ts";
 
 export type { Store } from "#server/store/store.ts";
@@ -27,12 +37,16 @@ export function createStore(db: DatabaseSync): Store {
     messages: {
       insert: async (message, now) => insertMessage(db, message, now),
       insertOnce: async (message, sendId, now) => insertMessageOnce(db, message, sendId, now),
+      get: async (id) => getMessage(db, id),
       list: async (options) => listMessages(db, options),
       count: async () => countMessages(db),
     },
     subscribers: {
-      request: async (email, now) => requestSubscription(db, email, now),
+      request: async (email, now, options) => requestSubscription(db, email, now, options),
       confirm: async (token, now) => confirmSubscription(db, token, now),
+      isSubscribedToken: async (token) => isSubscribedToken(db, token),
+      unsubscribe: async (token) => unsubscribe(db, token),
+      markBounced: async (email, now) => markBounced(db, email, now),
       isPendingToken: async (token, now) => isPendingToken(db, token, now),
       list: async (now) => listSubscribers(db, now),
     },
@@ -40,6 +54,7 @@ export function createStore(db: DatabaseSync): Store {
       take: async (...args) => takeRate(db, ...args),
       prune: async (...args) => pruneRates(db, ...args),
     },
+    ...createMailStore(db),
     images: { isStoredImage: async (url) => isStoredImage(db, url) },
     // A real table: `SELECT 1` touches no file, so a missing or unreadable database would pass.
     ping: async () => void db.prepare("SELECT 1 FROM articles LIMIT 1").get(),

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 
 import { PENDING_DAYS, type Subscriber } from "#server/store/store.ts";
+import { transaction } from "./db.server.ts";
+import { queueMail } from "./mail.server.ts";
 
 export type { Subscriber } from "#server/store/store.ts";
 
@@ -22,31 +24,73 @@ export function requestSubscription(
   db: DatabaseSync,
   email: string,
   now = new Date(),
-): { status: "pending" | "confirmed"; token?: string } {
-  purgeExpired(db, now);
-  const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
-  // The pending row's own expiry is set again (a no-op) only so RETURNING gives its token.
-  // Stepped to the end (all, not get): a write refused when it commits (a full disk) throws
-  // instead of answering with the token of an address never stored.
-  const [row] = db
-    .prepare(
-      `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (email) DO UPDATE SET expires_at = expires_at WHERE confirmed_at IS NULL
-       RETURNING token`,
-    )
-    .all(email, now.toISOString(), randomBytes(24).toString("base64url"), expires) as { token: string }[];
-  return row ? { status: "pending", token: row.token } : { status: "confirmed" };
+  options: { mailEveryMs?: number } = {},
+): { status: "pending" | "confirmed"; token?: string; mailed?: boolean } {
+  return transaction(db, () => {
+    purgeExpired(db, now);
+    const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
+    // The pending row's own expiry is set again (a no-op) only so RETURNING gives its token.
+    // Stepped to the end (all, not get): a write refused when it commits (a full disk) throws
+    // instead of answering with the token of an address never stored.
+    const [row] = db
+      .prepare(
+        `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (email) DO UPDATE SET expires_at = expires_at WHERE confirmed_at IS NULL
+         RETURNING token`,
+      )
+      .all(email, now.toISOString(), randomBytes(24).toString("base64url"), expires) as { token: string }[];
+    if (!row) return { status: "confirmed" as const };
+    if (options.mailEveryMs === undefined) return { status: "pending" as const, token: row.token };
+    // One confirmation mail per address per window, however often the form is sent.
+    const due = db
+      .prepare(
+        `UPDATE newsletter_subscribers SET confirm_mailed_at = ?
+         WHERE email = ? AND (confirm_mailed_at IS NULL OR confirm_mailed_at <= ?) RETURNING email`,
+      )
+      .all(now.toISOString(), email, new Date(now.getTime() - options.mailEveryMs).toISOString());
+    if (due.length > 0)
+      queueMail(
+        db,
+        { kind: "confirm", key: `confirm:${email}:${now.toISOString()}`, recipient: email, ref: null },
+        now,
+      );
+    return { status: "pending" as const, token: row.token, mailed: due.length > 0 };
+  });
 }
 
 /** Confirms the pending address a token names; false for an unknown, used or expired token. */
 export function confirmSubscription(db: DatabaseSync, token: string, now = new Date()): boolean {
   const result = db
     .prepare(
-      `UPDATE newsletter_subscribers SET confirmed_at = ?, token = NULL, expires_at = NULL
+      `UPDATE newsletter_subscribers SET confirmed_at = ?, token = NULL, expires_at = NULL,
+         unsubscribe_token = ?
        WHERE token = ? AND confirmed_at IS NULL AND expires_at > ?`,
     )
-    .run(now.toISOString(), token, now.toISOString());
+    .run(now.toISOString(), randomBytes(24).toString("base64url"), token, now.toISOString());
   return Number(result.changes) === 1;
+}
+
+export function isSubscribedToken(db: DatabaseSync, token: string): boolean {
+  return (
+    db
+      .prepare(
+        "SELECT 1 FROM newsletter_subscribers WHERE unsubscribe_token = ? AND confirmed_at IS NOT NULL",
+      )
+      .get(token) !== undefined
+  );
+}
+
+/** Forgets the address (nothing of it is kept); its queued copies are skipped when their turn comes. */
+export function unsubscribe(db: DatabaseSync, token: string): boolean {
+  const result = db.prepare("DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ?").run(token);
+  return Number(result.changes) === 1;
+}
+
+export function markBounced(db: DatabaseSync, email: string, now = new Date()): void {
+  db.prepare("UPDATE newsletter_subscribers SET bounced_at = ? WHERE email = ? AND bounced_at IS NULL").run(
+    now.toISOString(),
+    email,
+  );
 }
 
 /** Whether a token names a pending address whose link still works. */

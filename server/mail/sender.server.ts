@@ -1,0 +1,332 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { ClaimedMail, Edition, Store, StoredMessage } from "#server/store/store.ts";
+import { composeMime, type Mailbox } from "./compose.server.ts";
+import type { MailTransport, SendOutcome } from "./mail-transport.ts";
+
+/** A mail's words: subject, HTML and plain text (templates/render.server.ts). */
+export type MailWords = { subject: string; html: string; text: string };
+
+export type MailSenderOptions = {
+  store: Pick<Store, "mail" | "editions" | "messages" | "subscribers">;
+  transport: MailTransport;
+  from: Mailbox;
+  /** Where readers' messages are told (the site's newsroom address). */
+  newsroom: string;
+  /** The site's host (Message-IDs, List-Id) and name (List-Id). */
+  host: string;
+  listName: string;
+  /** The words of a confirmation and of a newsroom note. */
+  words: {
+    confirmation(link: string, expiresAt: string): Promise<MailWords>;
+    newsroom(message: StoredMessage): Promise<MailWords>;
+  };
+  confirmUrl(token: string): string;
+  unsubscribeUrl(token: string): string;
+  /** Where an edition's text puts the subscriber's unsubscribe URL. */
+  unsubscribePlaceholder: string;
+  /** Mails per second at most (0: as fast as the transport takes them). */
+  rate: number;
+  /** Whether this process sends editions (a web-only process sends confirmations and notes only). */
+  editions: boolean;
+  log: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+  now?: () => Date;
+  /** How often an idle sender looks for due mail another process queued. */
+  pollMs?: number;
+  /** Who claims, for the queue's leases; default host:pid:random. */
+  owner?: string;
+};
+
+export type SendTally = { sent: number; failed: number; skipped: number; retried: number };
+
+export type MailSender = {
+  /** Sends due mail in the background until stop(). */
+  start(): void;
+  /** Something was queued: look now rather than at the next poll. */
+  kick(): void;
+  /** Sends everything due now, then resolves (the CLI and tests); not while start() runs. */
+  drain(): Promise<SendTally>;
+  stop(): Promise<void>;
+  owner: string;
+};
+
+/** A claim lasts this long; a sender that dies holding one frees it then (or at once, see releaseDead). */
+export const LEASE_MS = 60_000;
+const POLL_MS = 15_000;
+/** An edition copy not sent after this many tries, or this long after it was made, is given up. */
+const EDITION_TRIES = 8;
+const EDITION_HOURS = 20;
+
+/** Wait before try `attempts + 1`: 30 s, 1, 2, 4 … minutes, at most an hour, ±20% (first retry within a minute). */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** At most `rate` starts per second, spread evenly (0: no limit). */
+export function createThrottle(rate: number, now: () => number = () => performance.now()) {
+  let next = 0;
+  return async function take(): Promise<void> {
+    if (rate <= 0) return;
+    const t = now();
+    const at = Math.max(t, next);
+    next = at + 1000 / rate;
+    if (at > t) await new Promise((resolve) => setTimeout(resolve, at - t));
+  };
+}
+
+/** Whether an owner names a process on this host that no longer runs (killed, or restarted with our pid). */
+export function isDeadOwner(owner: string, self: string, alive: (pid: number) => boolean): boolean {
+  const [host, pid] = owner.split(":");
+  const [ownHost, ownPid] = self.split(":");
+  if (host !== ownHost || !pid) return false;
+  if (pid === ownPid) return owner !== self;
+  return !alive(Number(pid));
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/**
+ * The queue's sender: claims due mail in batches, writes each (the edition rendered once, with the
+ * subscriber's own unsubscribe link), sends it with the commit before the final dot, and records
+ * what came of it: sent, retried later with backoff (4xx, a server down), failed for good (5xx;
+ * a refused address is marked and gets no more editions) or skipped (nobody to send it to).
+ */
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { store, transport, log } = options;
+  const now = options.now ?? (() => new Date());
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const throttle = createThrottle(options.rate);
+  const editions = new Map<number, Edition>();
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let kicked = false;
+
+  async function edition(id: number): Promise<Edition | undefined> {
+    const cached = editions.get(id);
+    if (cached) return cached;
+    const found = await store.editions.get(id);
+    if (found) {
+      // A few at most: one edition a day is being sent.
+      if (editions.size >= 3) editions.delete(editions.keys().next().value as number);
+      editions.set(id, found);
+    }
+    return found;
+  }
+
+  /** The mail's MIME, or why it is not sent. */
+  async function write(
+    mail: ClaimedMail,
+  ): Promise<{ raw: Buffer; to: string } | { skip: string } | { giveUp: string }> {
+    const at = now();
+    const base = { kind: mail.kind, id: mail.id, from: options.from, host: options.host, date: at };
+    const sub = mail.subscriber;
+    if (mail.kind === "contact") {
+      const message = mail.ref === null ? undefined : await store.messages.get(mail.ref);
+      if (!message) return { skip: "the message is no longer stored" };
+      const words = await options.words.newsroom(message);
+      const replyTo = { name: message.name, address: message.email };
+      return {
+        to: options.newsroom,
+        raw: await composeMime({ ...base, ...words, to: options.newsroom, replyTo }),
+      };
+    }
+    if (mail.kind === "confirm") {
+      if (!sub || sub.confirmed || !sub.token || !sub.expiresAt)
+        return { skip: "the address is no longer waiting for confirmation" };
+      if (sub.expiresAt <= at.toISOString()) return { skip: "the confirmation link has expired" };
+      const words = await options.words.confirmation(options.confirmUrl(sub.token), sub.expiresAt);
+      return { to: mail.recipient, raw: await composeMime({ ...base, ...words, to: mail.recipient }) };
+    }
+    if (!sub?.confirmed || !sub.unsubscribeToken) return { skip: "unsubscribed" };
+    if (sub.bounced) return { skip: "the address was refused by its mail server" };
+    const made = Date.parse(mail.createdAt);
+    if (mail.attempts > EDITION_TRIES || at.getTime() - made > EDITION_HOURS * 3_600_000)
+      return { giveUp: `given up after ${mail.attempts - 1} tries` };
+    const e = mail.ref === null ? undefined : await edition(mail.ref);
+    if (!e) return { skip: "the edition is no longer stored" };
+    const url = options.unsubscribeUrl(sub.unsubscribeToken);
+    const personal = (text: string) => text.replaceAll(options.unsubscribePlaceholder, url);
+    return {
+      to: mail.recipient,
+      raw: await composeMime({
+        ...base,
+        subject: e.subject,
+        html: personal(e.html),
+        text: personal(e.text),
+        to: mail.recipient,
+        list: { unsubscribeUrl: url, name: options.listName },
+      }),
+    };
+  }
+
+  async function record(mail: ClaimedMail, outcome: SendOutcome, tally: SendTally): Promise<void> {
+    const where = { mail: mail.id, kind: mail.kind };
+    switch (outcome.status) {
+      case "sent":
+        tally.sent++;
+        return;
+      case "taken":
+        return;
+      case "unknown":
+        tally.sent++;
+        log.warn(
+          { ...where, err: outcome.error },
+          "the mail server did not answer after the message; counted as sent",
+        );
+        return;
+      case "temporary": {
+        tally.retried++;
+        const delay = retryDelayMs(mail.attempts);
+        await store.mail.retry(mail.id, new Date(now().getTime() + delay), outcome.error);
+        log.warn(
+          { ...where, err: outcome.error, retryInS: Math.round(delay / 1000) },
+          "mail not sent; will try again",
+        );
+        return;
+      }
+      case "address":
+        tally.failed++;
+        await store.mail.finish(mail.id, "failed", outcome.error);
+        if (mail.kind !== "contact") await store.subscribers.markBounced(mail.recipient, now());
+        log.warn(
+          { ...where, err: outcome.error },
+          "the mail server refused the address for good; no more mail goes to it",
+        );
+        return;
+      case "refused":
+        tally.failed++;
+        await store.mail.finish(mail.id, "failed", outcome.error);
+        log.error({ ...where, err: outcome.error }, "the mail server refused this mail for good");
+        return;
+    }
+  }
+
+  async function one(mail: ClaimedMail, tally: SendTally): Promise<void> {
+    try {
+      const written = await write(mail);
+      if ("skip" in written) {
+        tally.skipped++;
+        return await store.mail.finish(mail.id, "skipped", written.skip);
+      }
+      if ("giveUp" in written) {
+        tally.failed++;
+        return await store.mail.finish(mail.id, "failed", written.giveUp);
+      }
+      await throttle();
+      const outcome = await transport.send(
+        {
+          id: mail.id,
+          from: options.from.address,
+          to: written.to,
+          raw: written.raw,
+          fileName: `${mail.kind}-${mail.id}.eml`,
+        },
+        () => store.mail.markSent(mail.id, now()),
+      );
+      await record(mail, outcome, tally);
+    } catch (error) {
+      // Our own failure (the store, a template): the claim lapses and the mail is tried again.
+      tally.retried++;
+      log.error({ mail: mail.id, kind: mail.kind, err: String(error) }, "mail could not be sent");
+      await store.mail
+        .retry(mail.id, new Date(now().getTime() + retryDelayMs(mail.attempts)), String(error))
+        .catch(() => {});
+    }
+  }
+
+  /** Claims one batch and sends it; how many it claimed. */
+  async function batch(tally: SendTally): Promise<number> {
+    // About ten seconds' worth at the rate, so a claim never outlives its lease.
+    const size = options.rate > 0 ? Math.max(transport.concurrency, Math.min(50, options.rate * 10)) : 50;
+    const claimed = await store.mail.claim(owner, size, {
+      leaseMs: LEASE_MS,
+      editions: options.editions,
+      now: now(),
+    });
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length && !stopped) {
+        const mail = claimed[next++] as ClaimedMail;
+        await one(mail, tally);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(transport.concurrency, claimed.length) }, worker));
+    return claimed.length;
+  }
+
+  /** A dead process's claims (killed mid-edition on this host) are freed now, not when they lapse. */
+  async function releaseDead(): Promise<void> {
+    const owners = await store.mail.claimants(now());
+    const dead = owners.filter((o) => isDeadOwner(o, owner, pidAlive));
+    if (dead.length) {
+      await store.mail.release(dead);
+      log.info({ owners: dead }, "mail claimed by a stopped process is sent again by this one");
+    }
+  }
+
+  async function loop(): Promise<void> {
+    await releaseDead().catch((error) =>
+      log.warn({ err: String(error) }, "could not look for a stopped sender's mail"),
+    );
+    const tally: SendTally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
+    while (!stopped) {
+      let waitMs = options.pollMs ?? POLL_MS;
+      try {
+        kicked = false;
+        if ((await batch(tally)) > 0) continue;
+        const due = await store.mail.nextDue({ editions: options.editions });
+        if (due) waitMs = Math.max(0, Math.min(waitMs, Date.parse(due) - now().getTime()));
+      } catch (error) {
+        log.warn({ err: String(error) }, "mail queue unavailable; trying again");
+      }
+      if (stopped || kicked) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    owner,
+    start() {
+      stopped = false;
+      running ??= loop();
+    },
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    async drain() {
+      await releaseDead();
+      const tally: SendTally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
+      while (!stopped && (await batch(tally)) > 0) {}
+      return tally;
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+      running = undefined;
+      // What this process claimed and did not send is free for the next sender at once.
+      await store.mail.release([owner]).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { ClaimedMail, MailKind, MailStatus } from "./store.ts";
+
+/** Rows of the mail queue as both stores read them. */
+
+/** Confirmations and newsroom notes go before an edition's thousands of copies. */
+export const MAIL_PRIORITY: Record<MailKind, number> = { confirm: 0, contact: 0, edition: 1 };
+
+export type ClaimRow = {
+  id: number;
+  kind: MailKind;
+  recipient: string;
+  ref: number | null;
+  attempts: number;
+  created_at: string;
+};
+export type SubscriberRow = {
+  email: string;
+  confirmed_at: string | null;
+  bounced_at: string | null;
+  token: string | null;
+  expires_at: string | null;
+  unsubscribe_token: string | null;
+};
+
+export const EMPTY_COUNTS = (): Record<MailStatus, number> => ({ queued: 0, sent: 0, failed: 0, skipped: 0 });
+
+/** The recipients' newsletter rows, by address, for claimed mails. */
+export function withSubscribers(claimed: readonly ClaimRow[], rows: readonly SubscriberRow[]): ClaimedMail[] {
+  const byEmail = new Map(rows.map((r) => [r.email, r]));
+  return claimed.map((c) => {
+    const s = c.kind === "contact" ? undefined : byEmail.get(c.recipient);
+    return {
+      id: Number(c.id),
+      kind: c.kind,
+      recipient: c.recipient,
+      ref: c.ref === null ? null : Number(c.ref),
+      attempts: Number(c.attempts),
+      createdAt: c.created_at,
+      subscriber: s
+        ? {
+            confirmed: s.confirmed_at !== null,
+            bounced: s.bounced_at !== null,
+            token: s.token,
+            expiresAt: s.expires_at,
+            unsubscribeToken: s.unsubscribe_token,
+          }
+        : null,
+    };
+  });
+}
