@@ -5,14 +5,18 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { listKey } from "#domain/article.ts";
 import type { EditionContent, EditionHeadline } from "../edition-content.server.ts";
-import { COLORS, MailLayout, type MailSite, SERIF, styles } from "./layout.server.tsx";
+import { COLORS, LINE_LINK, MailLayout, type MailSite, SERIF, styles } from "./layout.server.tsx";
 
 function Headline({ headline }: { headline: EditionHeadline }) {
   const title = { color: COLORS.ink, fontSize: "17px", lineHeight: "24px", fontWeight: 600 } as const;
   return (
     <Text style={{ margin: "0 0 14px", fontSize: "17px", lineHeight: "24px" }}>
       {headline.link ? (
-        <Link href={headline.link} className="m-ink" style={{ ...title, textDecoration: "none" }}>
+        <Link
+          href={headline.link}
+          className={`m-ink ${LINE_LINK}`}
+          style={{ ...title, textDecoration: "none" }}
+        >
           {headline.title}
         </Link>
       ) : (
@@ -108,7 +112,11 @@ export function EditionMail(props: {
             className="m-ink"
             style={{ ...styles.heading, fontSize: "20px", margin: "0 0 8px" }}
           >
-            <Link href={content.post.url} className="m-ink" style={{ color: COLORS.ink, fontFamily: SERIF }}>
+            <Link
+              href={content.post.url}
+              className={`m-ink ${LINE_LINK}`}
+              style={{ color: COLORS.ink, fontFamily: SERIF }}
+            >
               {content.post.title}
             </Link>
           </Heading>

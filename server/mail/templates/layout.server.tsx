@@ -18,6 +18,9 @@ export type MailSite = {
   newsroomEmail: string;
 };
 
+/** The class of a link whose address the text part puts on a line of its own (render.server.ts). */
+export const LINE_LINK = "m-line-link";
+
 /** The site's own palette (app/app.css), light; the dark one is in DARK_CSS. */
 export const COLORS = {
   page: "#f3f1ec",

@@ -6,7 +6,7 @@ import type { StoredMessage } from "#server/store/store.ts";
 import type { EditionContent } from "../edition-content.server.ts";
 import { ConfirmationMail } from "./confirmation.server.tsx";
 import { EditionMail } from "./edition.server.tsx";
-import type { MailSite } from "./layout.server.tsx";
+import { LINE_LINK, type MailSite } from "./layout.server.tsx";
 import { NewsroomMail } from "./newsroom.server.tsx";
 
 export type { MailSite };
@@ -37,11 +37,37 @@ function previewLine(text: string): string {
   return subjectLine(text, 140);
 }
 
-/** Headings keep their case in the text part (html-to-text would shout them). */
-const TEXT_SELECTORS = ["h1", "h2", "h3"].map((selector) => ({
-  selector,
-  options: { uppercase: false },
-}));
+/** What html-to-text hands a formatter (the package ships no types). */
+type TextElement = { attribs?: Record<string, string>; children: unknown[] };
+type TextBuilder = {
+  addLineBreak(): void;
+  addInline(text: string, options?: { noWordTransform?: boolean }): void;
+};
+
+/**
+ * The text part's rules: headings keep their case (html-to-text would shout them), and a link
+ * marked LINE_LINK has its address on a line of its own under its text, where a reader finds it.
+ */
+const TEXT_OPTIONS = {
+  formatters: {
+    lineLink(
+      elem: TextElement,
+      walk: (nodes: unknown[], builder: TextBuilder) => void,
+      builder: TextBuilder,
+    ) {
+      walk(elem.children, builder);
+      const href = elem.attribs?.href;
+      if (href) {
+        builder.addLineBreak();
+        builder.addInline(href, { noWordTransform: true });
+      }
+    },
+  },
+  selectors: [
+    ...["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } })),
+    { selector: `a.${LINE_LINK}`, format: "lineLink" },
+  ],
+};
 
 /**
  * The mail's HTML and its text part from the same element. `preserveNewlines` keeps a reader's
@@ -54,7 +80,7 @@ async function renderBoth(
 ): Promise<RenderedMail> {
   const [html, text] = await Promise.all([
     render(element),
-    render(element, { plainText: true, htmlToTextOptions: { preserveNewlines, selectors: TEXT_SELECTORS } }),
+    render(element, { plainText: true, htmlToTextOptions: { ...TEXT_OPTIONS, preserveNewlines } }),
   ]);
   return { subject, html, text };
 }
