@@ -17,6 +17,7 @@ export default [
   route("faq", "routes/pages/faq.tsx"),
   route("contact", "routes/pages/contact.tsx"),
   route("newsletter/confirm", "routes/pages/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/pages/newsletter-unsubscribe.tsx"),
   // Publishing: our own posts, the generated files and the two tools.
   route("blog", "routes/publishing/blog.tsx"),
   route("blog/:slug", "routes/publishing/blog-post.tsx"),

@@ -26,10 +26,12 @@ import { nonceContext, servicesContext } from "./http/request-context.server.ts"
 import { securityHeaders } from "./http/security.server.ts";
 import type { Services } from "./http/services.server.ts";
 import { logger } from "./logger.server.ts";
+import { createMailService } from "./mail/mail.server.ts";
 import { createFeedsApi } from "./news/api.server.ts";
 import { createFeedEngine, feedEngineSettings } from "./news/engine.server.ts";
 import { warnSectionsWithoutFeeds } from "./news/news-pages.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
+import { postLibrary, publishedPosts } from "./publishing/posts.server.ts";
 import { createRadioStatus } from "./radio/status.server.ts";
 import { createRadioRouter } from "./radio/stream.server.ts";
 import { openServerStore, serverStoreReady, storeLocationFrom } from "./store/open.server.ts";
@@ -41,13 +43,15 @@ export type AppOptions = {
   vite?: ViteDevServer;
   /** Start the background feed refresh (default); benchmarks and tools may not want it. */
   startFeeds?: boolean;
+  /** Start sending mail and the edition schedule (default). */
+  startMail?: boolean;
 };
 
 /**
  * The whole HTTP application: headers, logging, compression, static files, APIs and the React
  * Router pages. It is the SSR bundle's entry, so production runs one module graph.
  */
-export function createApp({ config, clientDir, vite, startFeeds = true }: AppOptions) {
+export function createApp({ config, clientDir, vite, startFeeds = true, startMail = true }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Per-client limits count the client's address, which behind a proxy is in X-Forwarded-For:
@@ -132,12 +136,24 @@ export function createApp({ config, clientDir, vite, startFeeds = true }: AppOpt
     newsletter: newsletterLimiter(config, limitStore),
     search: searchLimiter(config, limitStore),
   };
-  const services: Services = { config, store, limiters, feeds, radio };
+  // Confirmations and newsroom notes go out from any process; editions from those that poll feeds.
+  const mail = createMailService({
+    config,
+    store,
+    reader: feeds,
+    posts: () => publishedPosts(postLibrary().current()),
+    editions: config.ROLE !== "web",
+    jobQueue: opened.jobQueue,
+    log: logger,
+  });
+  const services: Services = { config, store, limiters, feeds, radio, mail: { kick: mail.kick } };
   // Expired rate-limit counts leave in small batches, in the background, never on a request.
   const ratePruning = startRateLimitPruning(store.rateLimits);
   warnSectionsWithoutFeeds(feeds.sections());
   if (startFeeds) feeds.start();
+  if (startMail) mail.start();
   app.locals.close = async () => {
+    await mail.stop();
     await ratePruning.stop();
     await feeds.stop();
     await pageChanges?.close();

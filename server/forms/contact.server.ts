@@ -22,6 +22,8 @@ export type ContactDeps = {
   /** Who sent it, for the rate limit (the client's address). */
   clientKey: string;
   log?: Pick<typeof logger, "info" | "error">;
+  /** A message was stored (and its newsroom note queued with it): the mail sender sends the note now. */
+  mailQueued?: () => void;
 };
 
 export const STORE_FAILED = `Sorry, your message could not be sent just now. Nothing is lost: it is still in the form below. Please try again in a few minutes, or email ${site.newsroomEmail}.`;
@@ -59,10 +61,14 @@ export async function handleContact(form: FormData, deps: ContactDeps): Promise<
     if (sendId) {
       const { id, duplicate } = await deps.messages.insertOnce(checked.data, sendId);
       if (duplicate) log.info({ event: "contact.duplicate" }, "contact message sent again; stored once");
-      else log.info({ event: "contact.stored", id }, "contact message stored");
+      else {
+        log.info({ event: "contact.stored", id }, "contact message stored");
+        deps.mailQueued?.();
+      }
     } else {
       const id = await deps.messages.insert(checked.data);
       log.info({ event: "contact.stored", id }, "contact message stored");
+      deps.mailQueued?.();
     }
   } catch (error) {
     log.error({ event: "contact.store_failed", err: error }, "contact message could not be stored");

@@ -3,6 +3,7 @@ import { openStore } from "#server/store/open.server.ts";
 import { PENDING_DAYS } from "#server/store/store.ts";
 import { openTestStore, storeKinds, type TestStore } from "#server/store/testing/stores.ts";
 import {
+  CONFIRM_MAIL_EVERY_MS,
   checkInboxMessage,
   confirmableToken,
   confirmLink,
@@ -36,20 +37,18 @@ describe.each(kinds)("handleNewsletter (%s)", (kind) => {
       subscribers: t.store.subscribers,
       limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }),
       clientKey: "203.0.113.9",
-      siteUrl: "https://news.example",
       log: { info: (obj: object) => logged.push(obj as Record<string, unknown>), error: () => {} },
     };
   });
   afterEach(() => t.dispose());
 
-  /** The token in the confirmation link last logged. */
-  const loggedToken = () =>
-    new URL(String(logged.at(-1)?.confirm ?? "https://x.invalid/")).searchParams.get("token") ?? "";
+  /** The pending address's confirmation token (the one its mail carries). */
+  const pendingToken = async () => (await t.store.subscribers.list()).find((s) => s.token)?.token ?? "";
 
   it("answers a new, a pending and a subscribed address the same way, never cached", async () => {
     const fresh = await handleNewsletter(form("New@Example.com"), deps);
     const again = await handleNewsletter(form("new@example.com"), deps);
-    expect(await confirmNewsletter(t.store.subscribers, loggedToken())).toBe(true);
+    expect(await confirmNewsletter(t.store.subscribers, await pendingToken())).toBe(true);
     expect(await t.store.subscribers.list()).toMatchObject([
       { email: "new@example.com", status: "confirmed" },
     ]);
@@ -63,21 +62,33 @@ describe.each(kinds)("handleNewsletter (%s)", (kind) => {
     }
   });
 
-  it("stores a new address as pending and logs its confirmation link", async () => {
-    await handleNewsletter(form("reader@example.com"), deps);
-    const [row] = await t.store.subscribers.list();
+  it("stores a new address as pending and queues one confirmation mail per address per window", async () => {
+    let kicks = 0;
+    deps.mailQueued = () => kicks++;
+    const at = new Date("2026-11-26T12:00:00Z");
+    await handleNewsletter(form("reader@example.com"), { ...deps, now: at });
+    const [row] = await t.store.subscribers.list(at);
     expect(row).toMatchObject({ email: "reader@example.com", status: "pending" });
-    expect(logged).toEqual([
-      {
-        event: "newsletter.pending",
-        confirm: `https://news.example/newsletter/confirm?token=${row?.token}`,
-      },
-    ]);
+    // The link is in the mail, never in the log.
+    expect(logged).toEqual([{ event: "newsletter.pending" }]);
+    expect((await t.store.mail.counts("confirm")).queued).toBe(1);
+    // Sent again within the window: stored once, no second mail.
+    await handleNewsletter(form("reader@example.com"), {
+      ...deps,
+      now: new Date(at.getTime() + CONFIRM_MAIL_EVERY_MS - 1000),
+    });
+    expect((await t.store.mail.counts("confirm")).queued).toBe(1);
+    await handleNewsletter(form("reader@example.com"), {
+      ...deps,
+      now: new Date(at.getTime() + CONFIRM_MAIL_EVERY_MS),
+    });
+    expect((await t.store.mail.counts("confirm")).queued).toBe(2);
+    expect(kicks).toBe(2);
   });
 
   it("double opt-in: the logged link confirms the address once, and only a pending address's link is offered", async () => {
     await handleNewsletter(form("reader@example.com"), deps);
-    const token = loggedToken();
+    const token = await pendingToken();
     expect(await confirmableToken(t.store.subscribers, token)).toBe(token);
     expect(await confirmableToken(t.store.subscribers, `${token}x`)).toBe("");
     expect(await confirmNewsletter(t.store.subscribers, "not a token")).toBe(false);
@@ -153,7 +164,6 @@ describe("newsletterLimiter", () => {
         subscribers: store.subscribers,
         limiter: newsletterLimiter(config, { rateLimits: store.rateLimits, shared: true }),
         clientKey: "203.0.113.9",
-        siteUrl: "https://news.example",
         log: { info: () => {}, error: () => {} },
       });
       const one = deps(t.store);
@@ -191,6 +201,7 @@ describe("handleNewsletter's answers", () => {
         async (): Promise<{ status: "pending" | "confirmed"; token?: string }> => ({
           status: "pending",
           token: "tok_en-0123456789abcdef",
+          mailed: true,
         }),
       ),
     };
@@ -198,7 +209,6 @@ describe("handleNewsletter's answers", () => {
       subscribers: subscribers as unknown as NewsletterDeps["subscribers"],
       limiter,
       clientKey: "198.51.100.7",
-      siteUrl: "https://news.example",
       log,
       now: new Date("2026-11-26T12:00:00Z"),
     };
@@ -215,17 +225,13 @@ describe("handleNewsletter's answers", () => {
         message: `Almost done: if reader@example.com is not subscribed yet, we have sent it a link to confirm. The link works for ${PENDING_DAYS} days.`,
       },
     });
-    expect(subscribers.request).toHaveBeenCalledWith("reader@example.com", deps.now);
-    expect(log.info).toHaveBeenCalledWith(
-      {
-        event: "newsletter.pending",
-        confirm: "https://news.example/newsletter/confirm?token=tok_en-0123456789abcdef",
-      },
-      expect.any(String),
-    );
+    expect(subscribers.request).toHaveBeenCalledWith("reader@example.com", deps.now, {
+      mailEveryMs: CONFIRM_MAIL_EVERY_MS,
+    });
+    expect(log.info).toHaveBeenCalledWith({ event: "newsletter.pending" }, expect.any(String));
   });
 
-  it("logs no link when no confirmation should go out (already subscribed)", async () => {
+  it("logs nothing when no confirmation goes out (already subscribed)", async () => {
     const { deps, subscribers, log } = fakes();
     subscribers.request.mockResolvedValueOnce({ status: "confirmed" });
     expect((await handleNewsletter(form("reader@example.com"), deps)).body.ok).toBe(true);

@@ -13,7 +13,6 @@ export type NewsletterDeps = {
   limiter: RateLimiter;
   /** Who asked, for the rate limit (the client's address). */
   clientKey: string;
-  siteUrl: string;
   log?: Pick<typeof logger, "info" | "error">;
   now?: Date;
   /** A confirmation mail was queued: the mail sender sends it now rather than at its next look. */
@@ -66,7 +65,10 @@ export async function handleNewsletter(form: FormData, deps: NewsletterDeps): Pr
       mailEveryMs: CONFIRM_MAIL_EVERY_MS,
     });
     if (mailed) {
-      log.info({ event: "newsletter.pending" }, "newsletter sign-up waits for confirmation; its mail is queued");
+      log.info(
+        { event: "newsletter.pending" },
+        "newsletter sign-up waits for confirmation; its mail is queued",
+      );
       deps.mailQueued?.();
     }
   } catch (error) {
@@ -114,4 +116,27 @@ export async function confirmableToken(subscribers: Store["subscribers"], value:
 export async function confirmNewsletter(subscribers: Store["subscribers"], value: unknown): Promise<boolean> {
   const token = readConfirmToken(value);
   return token !== "" && (await subscribers.confirm(token));
+}
+
+/** Whether an unsubscribe link names an address on the list (the page then offers its button). */
+export async function subscribedToken(subscribers: Store["subscribers"], value: unknown): Promise<string> {
+  const token = readConfirmToken(value);
+  return token !== "" && (await subscribers.isSubscribedToken(token)) ? token : "";
+}
+
+/**
+ * Unsubscribes the address an unsubscribe link names: at once, without asking anything (RFC 8058's
+ * one-click POST comes from the mailbox provider). "unknown" for a token that is not one of ours;
+ * an address already gone is unsubscribed all the same (a second click, a second POST).
+ */
+export async function unsubscribeNewsletter(
+  subscribers: Store["subscribers"],
+  value: unknown,
+  log: Pick<typeof logger, "info"> = logger,
+): Promise<"unsubscribed" | "unknown"> {
+  const token = readConfirmToken(value);
+  if (token === "") return "unknown";
+  if (await subscribers.unsubscribe(token))
+    log.info({ event: "newsletter.unsubscribed" }, "an address unsubscribed");
+  return "unsubscribed";
 }

@@ -21,4 +21,6 @@ export type Services = {
   feeds: FeedEngine;
   /** Whether the radio relay has a station to play, for the radio page before anyone presses Play. */
   radio: RadioStatusReader;
+  /** Something was queued for mail (a sign-up, a contact message): the sender sends it now. */
+  mail: { kick(): void };
 };

@@ -43,7 +43,9 @@ export function dayIn(at: Date, timeZone: string): string {
 /** How far the zone's clock is ahead of UTC at `at`, in ms. */
 function offsetMs(at: Date, timeZone: string): number {
   const p = parts(at, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000;
+  return (
+    Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000
+  );
 }
 
 /**

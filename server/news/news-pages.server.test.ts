@@ -153,6 +153,7 @@ async function services(sections: FeedSectionKey[], hang: FeedSectionKey[] = [])
     store: undefined as unknown as Services["store"],
     limiters: undefined as unknown as Services["limiters"],
     radio: { status: async () => "not-configured" },
+    mail: { kick: () => {} },
   };
 }
 

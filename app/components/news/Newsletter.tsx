@@ -65,8 +65,8 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
           Stay Updated
         </h2>
         <p className="mt-2 text-muted">
-          The week's most important stories on electric vehicles, charging and clean transport, in one short
-          email every Friday. No spam; unsubscribe any time.
+          Each morning's most important stories on electric vehicles, charging and clean transport, in one
+          short email. No spam; unsubscribe any time.
         </p>
         <fetcher.Form
           ref={form}

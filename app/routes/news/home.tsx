@@ -62,12 +62,12 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const { store, config, limiters } = context.get(servicesContext);
+  const { store, limiters, mail } = context.get(servicesContext);
   const reply = await handleNewsletter(form, {
     subscribers: store.subscribers,
     limiter: limiters.newsletter,
     clientKey: context.get(clientAddressContext),
-    siteUrl: config.SITE_URL,
+    mailQueued: mail.kick,
   });
   return data(reply.body, { status: reply.status, headers: reply.headers });
 }

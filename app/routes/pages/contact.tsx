@@ -47,13 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     await request.arrayBuffer().catch(() => undefined);
     return data(tooLarge, { status: 413 });
   }
-  const { store, limiters } = context.get(servicesContext);
+  const { store, limiters, mail } = context.get(servicesContext);
   // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
   const form = await request.formData().catch(() => new FormData());
   const reply = await handleContact(form, {
     messages: store.messages,
     limiter: limiters.contact,
     clientKey: context.get(clientAddressContext),
+    mailQueued: mail.kick,
   });
   // A send without JavaScript is answered with a redirect, so reloading the page posts nothing.
   if (reply.body.ok && form.get(VIA_FETCH_FIELD) !== "fetch") return redirect("/contact?sent=1", 303);

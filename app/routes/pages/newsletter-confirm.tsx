@@ -48,7 +48,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   if (actionData?.confirmed) {
     body = (
       <p className="mt-4 text-lg" role="status">
-        You're subscribed. Our weekly newsletter will reach you every Friday; every issue has a link to
+        You're subscribed. Our daily edition will reach you each morning; every edition has a link to
         unsubscribe.
       </p>
     );
@@ -57,7 +57,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   } else {
     body = (
       <>
-        <p className="mt-4 text-lg">One click to start receiving our weekly newsletter.</p>
+        <p className="mt-4 text-lg">One click to start receiving our daily edition.</p>
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={loaderData.token} />
           <button

@@ -1,0 +1,81 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { seo } from "#app/lib/seo.ts";
+import { identity } from "#content/identity.ts";
+import { subscribedToken, unsubscribeNewsletter } from "#server/forms/newsletter.server.ts";
+import { CACHE } from "#server/http/cache-policies.server.ts";
+import { servicesContext } from "#server/http/request-context.server.ts";
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: "Unsubscribe", path: "/newsletter/unsubscribe", noindex: true });
+
+export function headers() {
+  return { "Cache-Control": CACHE.none };
+}
+
+// Opening the link only shows a button (a mail scanner that fetches links must not unsubscribe anyone).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { store } = context.get(servicesContext);
+  return { token: await subscribedToken(store.subscribers, new URL(request.url).searchParams.get("token")) };
+}
+
+// The button's POST and a mailbox provider's one-click POST (List-Unsubscribe-Post): the token is
+// in the link's query; the page's form sends it too.
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
+  const result = await unsubscribeNewsletter(context.get(servicesContext).store.subscribers, token);
+  const unsubscribed = result === "unsubscribed";
+  return data(
+    { unsubscribed },
+    { status: unsubscribed ? 200 : 400, headers: { "Cache-Control": CACHE.none } },
+  );
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  let body: React.ReactNode;
+  if (actionData?.unsubscribed) {
+    body = (
+      <p className="mt-4 text-lg" role="status">
+        You're unsubscribed. Your address is off our list and no more editions will be sent to it.
+      </p>
+    );
+  } else if (actionData || !loaderData.token) {
+    body = (
+      <>
+        <p className="mt-4 text-lg">
+          This unsubscribe link is not on our list: the address has already been removed, or the link was cut
+          short. Paste the whole link from the email, or write to {identity.newsroomEmail}.
+        </p>
+        <p className="mt-4">
+          <Link to="/" className="font-semibold text-[var(--link)] underline">
+            Back to the front page
+          </Link>
+        </p>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="mt-4 text-lg">Stop receiving {identity.title}'s daily edition at this address?</p>
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
+          >
+            {busy ? "Unsubscribing…" : "Unsubscribe"}
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="font-serif text-4xl font-bold leading-tight">Unsubscribe</h1>
+      {body}
+    </div>
+  );
+}
