@@ -2,7 +2,8 @@ import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { COLORS, MailLayout, type MailSite, styles } from "./layout.server.tsx";
+import { createElement as h } from "react";
+import { COLORS, MailLayout, type MailSite, styles } from "./layout.server.ts";
 
 /** A contact form message as the newsroom reads it: who, when, what, and how to answer. */
 export function NewsroomMail(props: {
@@ -17,54 +18,62 @@ export function NewsroomMail(props: {
 }) {
   const { site } = props;
   const label = { ...styles.muted, margin: "0 0 4px" };
-  return (
-    <MailLayout
-      site={site}
-      preview={props.preview}
-      footer={
-        <Text className="m-muted" style={{ ...styles.muted, margin: 0 }}>
-          Sent by the contact form of {site.name} to {site.newsroomEmail}. Reply to this mail to answer{" "}
-          {props.name}: the reply goes to {props.email}.
-        </Text>
-      }
-    >
-      <Heading as="h1" className="m-ink" style={{ ...styles.heading, fontSize: "22px" }}>
-        {props.subject}
-      </Heading>
-      <Section style={{ marginBottom: "16px" }}>
-        <Text className="m-muted" style={label}>
-          From:{" "}
-          <span className="m-ink" style={{ color: COLORS.ink }}>
-            {props.name}
-          </span>{" "}
-          &lt;
-          <Link href={`mailto:${props.email}`} className="m-link" style={styles.link}>
-            {props.email}
-          </Link>
-          &gt;
-        </Text>
-        <Text className="m-muted" style={label}>
-          Sent: {props.sentAt}
-        </Text>
-        {props.category ? (
-          <Text className="m-muted" style={label}>
-            Category: {props.category}
-          </Text>
-        ) : null}
-      </Section>
-      <Text
-        className="m-ink m-card"
-        style={{
+  return h(
+    MailLayout,
+    {
+      site,
+      preview: props.preview,
+      footer: h(
+        Text,
+        { className: "m-muted", style: { ...styles.muted, margin: 0 } },
+        "Sent by the contact form of ",
+        site.name,
+        " to ",
+        site.newsroomEmail,
+        ". Reply to this mail to answer",
+        " ",
+        props.name,
+        ": the reply goes to ",
+        props.email,
+        ".",
+      ),
+    },
+    h(
+      Heading,
+      { as: "h1", className: "m-ink", style: { ...styles.heading, fontSize: "22px" } },
+      props.subject,
+    ),
+    h(
+      Section,
+      { style: { marginBottom: "16px" } },
+      h(
+        Text,
+        { className: "m-muted", style: label },
+        "From:",
+        " ",
+        h("span", { className: "m-ink", style: { color: COLORS.ink } }, props.name),
+        " ",
+        "<",
+        h(Link, { href: `mailto:${props.email}`, className: "m-link", style: styles.link }, props.email),
+        ">",
+      ),
+      h(Text, { className: "m-muted", style: label }, "Sent: ", props.sentAt),
+      props.category ? h(Text, { className: "m-muted", style: label }, "Category: ", props.category) : null,
+    ),
+    h(
+      Text,
+      {
+        className: "m-ink m-card",
+        style: {
           ...styles.text,
           whiteSpace: "pre-wrap",
           backgroundColor: COLORS.page,
           border: `1px solid ${COLORS.line}`,
           borderRadius: "4px",
           padding: "16px",
-        }}
-      >
-        {props.message}
-      </Text>
-    </MailLayout>
+        },
+      },
+      props.message,
+    ),
   );
 }
