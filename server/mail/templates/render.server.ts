@@ -4,10 +4,10 @@ import { CONTACT_CATEGORIES } from "#domain/contact.ts";
 import { formatShortDateTime } from "#domain/dates.ts";
 import type { StoredMessage } from "#server/store/store.ts";
 import type { EditionContent } from "../edition-content.server.ts";
-import { ConfirmationMail } from "./confirmation.server.tsx";
-import { EditionMail } from "./edition.server.tsx";
-import { LINE_LINK, type MailSite } from "./layout.server.tsx";
-import { NewsroomMail } from "./newsroom.server.tsx";
+import { ConfirmationMail } from "./confirmation.server.ts";
+import { EditionMail } from "./edition.server.ts";
+import { LINE_LINK, type MailSite } from "./layout.server.ts";
+import { NewsroomMail } from "./newsroom.server.ts";
 
 export type { MailSite };
 export type RenderedMail = { subject: string; html: string; text: string };

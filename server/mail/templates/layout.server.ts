@@ -7,7 +7,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import type { CSSProperties, ReactNode } from "react";
+import { type CSSProperties, createElement as h, type ReactNode } from "react";
 
 /** What a mail says of the site: from content/identity.ts and SITE_URL. */
 export type MailSite = {
@@ -80,72 +80,89 @@ export function MailLayout(props: {
   preview: string;
   /** Under the masthead: the edition's date, or nothing. */
   dateline?: string;
-  children: ReactNode;
+  /** Optional only for createElement's types, which do not count its trailing arguments as children. */
+  children?: ReactNode;
   footer: ReactNode;
 }) {
   const { site } = props;
-  return (
-    <Html lang="en-US" dir="ltr">
-      <Head>
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <style>{DARK_CSS}</style>
-      </Head>
-      <Preview>{props.preview}</Preview>
-      {/* Body copies its style to a cell of its own, where no class reaches it: the page's colour is
-          on a Section of ours, which the dark palette can override. */}
-      <Body
-        className="m-page"
-        style={{ backgroundColor: COLORS.page, margin: 0, padding: 0, fontFamily: SANS }}
-      >
-        <Section className="m-page" style={{ backgroundColor: COLORS.page, padding: "24px 8px" }}>
-          <Container
-            className="m-card"
-            style={{
+  return h(
+    Html,
+    { lang: "en-US", dir: "ltr" },
+    h(
+      Head,
+      null,
+      h("meta", { name: "color-scheme", content: "light dark" }),
+      h("meta", { name: "supported-color-schemes", content: "light dark" }),
+      h("style", null, DARK_CSS),
+    ),
+    h(Preview, null, props.preview),
+    // Body copies its style to a cell of its own, where no class reaches it: the page's colour is
+    // on a Section of ours, which the dark palette can override.
+    h(
+      Body,
+      {
+        className: "m-page",
+        style: { backgroundColor: COLORS.page, margin: 0, padding: 0, fontFamily: SANS },
+      },
+      h(
+        Section,
+        { className: "m-page", style: { backgroundColor: COLORS.page, padding: "24px 8px" } },
+        h(
+          Container,
+          {
+            className: "m-card",
+            style: {
               backgroundColor: COLORS.surface,
               border: `1px solid ${COLORS.line}`,
               borderRadius: "6px",
               padding: "28px 32px",
               width: "100%",
               maxWidth: "600px",
-            }}
-          >
-            <Section>
-              <Link
-                href={site.siteUrl}
-                className="m-ink"
-                style={{
+            },
+          },
+          h(
+            Section,
+            null,
+            h(
+              Link,
+              {
+                href: site.siteUrl,
+                className: "m-ink",
+                style: {
                   color: COLORS.ink,
                   fontFamily: SERIF,
                   fontSize: "28px",
                   lineHeight: "34px",
                   fontWeight: 700,
                   textDecoration: "none",
-                }}
-              >
-                {site.name}
-              </Link>
-              {props.dateline ? (
-                <Text className="m-muted" style={{ ...styles.muted, margin: "6px 0 0" }}>
-                  {props.dateline}
-                </Text>
-              ) : null}
-              <Hr
-                className="m-rule-strong"
-                style={{ border: "none", borderTop: `3px solid ${COLORS.ink}`, margin: "16px 0 24px" }}
-              />
-            </Section>
-            {props.children}
-            <Section>
-              <Hr
-                className="m-rule"
-                style={{ border: "none", borderTop: `1px solid ${COLORS.line}`, margin: "24px 0 16px" }}
-              />
-              {props.footer}
-            </Section>
-          </Container>
-        </Section>
-      </Body>
-    </Html>
+                },
+              },
+              site.name,
+            ),
+            props.dateline
+              ? h(
+                  Text,
+                  { className: "m-muted", style: { ...styles.muted, margin: "6px 0 0" } },
+                  props.dateline,
+                )
+              : null,
+            h(Hr, {
+              className: "m-rule-strong",
+              style: { border: "none", borderTop: `3px solid ${COLORS.ink}`, margin: "16px 0 24px" },
+            }),
+          ),
+          props.children,
+          h(
+            Section,
+            null,
+            h(Hr, {
+              className: "m-rule",
+              style: { border: "none", borderTop: `1px solid ${COLORS.line}`, margin: "24px 0 16px" },
+            }),
+            props.footer,
+          ),
+        ),
+      ),
+    ),
   );
 }
