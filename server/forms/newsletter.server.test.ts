@@ -198,7 +198,7 @@ describe("handleNewsletter's answers", () => {
     const log = { info: vi.fn(), error: vi.fn() };
     const subscribers = {
       request: vi.fn(
-        async (): Promise<{ status: "pending" | "confirmed"; token?: string }> => ({
+        async (): Promise<{ status: "pending" | "confirmed"; token?: string; mailed?: boolean }> => ({
           status: "pending",
           token: "tok_en-0123456789abcdef",
           mailed: true,

@@ -204,7 +204,10 @@ export function openSmtpPool(url: string): MailTransport {
       return;
     }
     const waiter = waiting.shift();
-    if (waiter) return waiter(c);
+    if (waiter) {
+      waiter(c);
+      return;
+    }
     c.idle = setTimeout(() => {
       const i = idle.indexOf(c);
       if (i >= 0) idle.splice(i, 1);
