@@ -48,3 +48,7 @@ export function withSubscribers(claimed: readonly ClaimRow[], rows: readonly Sub
     };
   });
 }
+
+/** The order a claim is sent in: notes and confirmations first, then the oldest. */
+export const claimOrder = (a: Pick<ClaimRow, "kind" | "id">, b: Pick<ClaimRow, "kind" | "id">): number =>
+  MAIL_PRIORITY[a.kind] - MAIL_PRIORITY[b.kind] || a.id - b.id;

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Edition, EditionStatus, MailKind, MailStatus, Store } from "#server/store/store.ts";
-import { EMPTY_COUNTS, MAIL_PRIORITY, withSubscribers } from "../mail-rows.ts";
+import { claimOrder, EMPTY_COUNTS, MAIL_PRIORITY, withSubscribers } from "../mail-rows.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 
 /** Queues one mail unless one with the same key exists (inside the caller's transaction). */
@@ -86,7 +86,7 @@ export function createPostgresMailStore(
           : { rows: [] };
         const ordered = claimed
           .map((c) => ({ ...c, id: Number(c.id), ref: c.ref === null ? null : Number(c.ref) }))
-          .sort((a, b) => a.id - b.id);
+          .sort(claimOrder);
         return withSubscribers(ordered, rows);
       },
       async markSent(id, now = new Date()) {
@@ -129,7 +129,8 @@ export function createPostgresMailStore(
       },
       async nextDue({ editions }) {
         const { rows } = await query<{ at: string | null }>(
-          "SELECT min(next_at) AS at FROM mail_queue WHERE status = 'queued' AND priority <= $1",
+          // A claimed mail is due again only when its claim lapses (else an idle sender would spin on it).
+          "SELECT min(GREATEST(next_at, claimed_until)) AS at FROM mail_queue WHERE status = 'queued' AND priority <= $1",
           [editions ? 1 : 0],
         );
         return rows[0]?.at ?? undefined;
@@ -183,7 +184,7 @@ export function createPostgresMailStore(
           const id = Number(row.id);
           const queued = await db.query(
             `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
-             SELECT 'edition', 'edition:' || $1::text || ':' || email, email, $1, $2, $3, $3
+             SELECT 'edition', 'edition:' || $1::text || ':' || email, email, $1::bigint, $2, $3, $3
              FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL
              ORDER BY email
              ON CONFLICT (key) DO NOTHING`,

@@ -9,6 +9,7 @@ import type {
 } from "#server/store/store.ts";
 import {
   type ClaimRow,
+  claimOrder,
   EMPTY_COUNTS,
   MAIL_PRIORITY,
   type SubscriberRow,
@@ -85,10 +86,7 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
               )
               .all(JSON.stringify(emails)) as SubscriberRow[])
           : [];
-        return withSubscribers(
-          claimed.sort((a, b) => a.id - b.id),
-          rows,
-        );
+        return withSubscribers(claimed.sort(claimOrder), rows);
       },
       async markSent(id, now = new Date()) {
         const result = db
@@ -129,7 +127,10 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
       },
       async nextDue({ editions }) {
         const row = db
-          .prepare("SELECT min(next_at) AS at FROM mail_queue WHERE status = 'queued' AND priority <= ?")
+          // A claimed mail is due again only when its claim lapses (else an idle sender would spin on it).
+          .prepare(
+            "SELECT min(max(next_at, coalesce(claimed_until, ''))) AS at FROM mail_queue WHERE status = 'queued' AND priority <= ?",
+          )
           .get(editions ? 1 : 0) as { at: string | null } | undefined;
         return row?.at ?? undefined;
       },
