@@ -24,7 +24,6 @@ describe.each(await storeKinds())("the outgoing mail queue on %s", (kind) => {
     const message = {
       name: "Ada",
       email: "ada@example.com",
-      category: null,
       subject: "Tip",
       message: "Hello",
     };
