@@ -165,6 +165,39 @@ describe("parseConfig", () => {
     }
   });
 
+  it("mail: SMTP_URL (smtp:// or smtps://), MAIL_FROM (one address), NEWSLETTER_SEND_AT (HH:MM or off), NEWSLETTER_SEND_RATE", () => {
+    const c = parseConfig({});
+    expect([c.SMTP_URL, c.MAIL_FROM, c.NEWSLETTER_SEND_AT, c.NEWSLETTER_SEND_RATE]).toEqual([
+      undefined,
+      undefined,
+      "07:00",
+      10,
+    ]);
+    expect(
+      parseConfig({
+        SMTP_URL: "smtps://u:p@mail.example:465",
+        MAIL_FROM: "Ledger <news@ledger.example>",
+        NEWSLETTER_SEND_AT: "off",
+        NEWSLETTER_SEND_RATE: "0",
+      }),
+    ).toMatchObject({
+      SMTP_URL: "smtps://u:p@mail.example:465",
+      NEWSLETTER_SEND_AT: "off",
+      NEWSLETTER_SEND_RATE: 0,
+    });
+    expect(() => parseConfig({ SMTP_URL: "mail.example:25" })).toThrow(/SMTP_URL must be smtp:\/\//);
+    expect(() => parseConfig({ SMTP_URL: "http://u:secret@mail.example" })).not.toThrow(/secret/);
+    expect(() => parseConfig({ MAIL_FROM: "a@x.example, b@x.example" })).toThrow(
+      /MAIL_FROM must be one address/,
+    );
+    expect(() => parseConfig({ MAIL_FROM: "nobody" })).toThrow(/MAIL_FROM must be one address/);
+    expect(() => parseConfig({ NEWSLETTER_SEND_AT: "7am" })).toThrow(
+      /NEWSLETTER_SEND_AT must be a time such as 07:00/,
+    );
+    expect(() => parseConfig({ NEWSLETTER_SEND_AT: "24:00" })).toThrow(/NEWSLETTER_SEND_AT/);
+    expect(() => parseConfig({ NEWSLETTER_SEND_RATE: "-1" })).toThrow(/NEWSLETTER_SEND_RATE must be 0/);
+  });
+
   it("ROLE is web, ingest or all (default); web and ingest need DATABASE_URL", () => {
     expect(parseConfig({}).ROLE).toBe("all");
     const db = "postgres://u:p@127.0.0.1:5432/evnews";

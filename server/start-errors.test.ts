@@ -80,6 +80,14 @@ describe("server.ts with a bad FEEDS_CONFIG", () => {
     expect(status).toBe(1);
     expect(stderr.trim().split("\n")).toEqual(['Invalid configuration: PORT must be a number (got "http")']);
   });
+
+  it("names a bad SMTP_URL in one line, without its password", () => {
+    const { status, stderr } = start({ SMTP_URL: "smtp://user:hunter2@mail.example?pool=0" });
+    expect(status).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([
+      'Invalid configuration: SMTP_URL pool= must be a whole number from 1 to 50 (got "smtp://user:***@mail.example?pool=0")',
+    ]);
+  });
 });
 
 it("passes the committed feed list (it gets as far as the missing build)", () => {

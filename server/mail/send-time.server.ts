@@ -56,9 +56,13 @@ export function momentOf(day: string, hhmm: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const [h, min] = hhmm.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, h, min);
-  let guess = wall - offsetMs(new Date(wall), timeZone);
-  guess = wall - offsetMs(new Date(guess), timeZone);
-  // Skipped: the clock never shows it; the first moment after the jump is the hour later.
+  const first = offsetMs(new Date(wall), timeZone);
+  const guess = wall - first;
+  const second = offsetMs(new Date(guess), timeZone);
+  if (second === first) return new Date(guess);
+  const other = wall - second;
+  if (offsetMs(new Date(other), timeZone) === second) return new Date(other);
+  // Neither offset shows that time: it falls in the spring-forward gap; the hour after it is `guess`.
   return new Date(guess);
 }
 
