@@ -76,12 +76,35 @@ class TakenError extends Error {
   override name = "TakenError";
 }
 
+/** What nodemailer keeps of a connection's socket and its DATA stream (internals, read only). */
+type Internals = {
+  _socket?: { writableLength: number } | false | null;
+  _currentDataStream?: { readableLength: number } | false;
+};
+
+/**
+ * Resolves once the message's bytes have left this process for the kernel (which delivers them
+ * even if we are killed): no part of the body still waits in a stream buffer. Committing before
+ * that would let a kill lose a mail already marked sent (the server never gets its end).
+ */
+async function handedToKernel(smtp: SMTPConnection): Promise<void> {
+  const c = smtp as unknown as Internals;
+  for (let i = 0; i < 10_000; i++) {
+    const socket = c._socket;
+    const data = c._currentDataStream;
+    if ((!socket || socket.writableLength === 0) && (!data || data.readableLength === 0)) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * The message as a stream whose end waits for `commit`: the connection writes the final dot (and
- * the server may accept the mail) only once the store says this mail is ours and sent.
+ * the server may accept the mail) only once the body has left the process and the store says this
+ * mail is ours and sent.
  */
 function gatedMessage(
   raw: Buffer,
+  flushed: () => Promise<void>,
   commit: () => Promise<boolean>,
   state: { committed: boolean; handedOver: boolean },
 ) {
@@ -95,15 +118,17 @@ function gatedMessage(
       }
       if (step !== 1) return;
       step = 2;
-      commit().then(
-        (ours) => {
-          if (!ours) return this.destroy(new TakenError("another sender sent this mail"));
-          state.committed = true;
-          state.handedOver = true;
-          this.push(null);
-        },
-        (error: unknown) => this.destroy(error as Error),
-      );
+      flushed()
+        .then(commit)
+        .then(
+          (ours) => {
+            if (!ours) return this.destroy(new TakenError("another sender sent this mail"));
+            state.committed = true;
+            state.handedOver = true;
+            this.push(null);
+          },
+          (error: unknown) => this.destroy(error as Error),
+        );
     },
   });
 }
@@ -221,7 +246,7 @@ export function openSmtpPool(url: string): MailTransport {
 
   function sendOn(c: Connection, mail: OutgoingMail, commit: () => Promise<boolean>): Promise<SendOutcome> {
     const state = { committed: false, handedOver: false };
-    const message = gatedMessage(mail.raw, commit, state);
+    const message = gatedMessage(mail.raw, () => handedToKernel(c.smtp), commit, state);
     return new Promise((resolve) => {
       c.smtp.send({ from: mail.from, to: [mail.to] }, message, (error) => {
         c.messages++;

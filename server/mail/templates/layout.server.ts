@@ -7,7 +7,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { type CSSProperties, createElement as h, type ReactNode } from "react";
+import { Children, type CSSProperties, createElement as h, type ReactNode } from "react";
 
 /** What a mail says of the site: from content/identity.ts and SITE_URL. */
 export type MailSite = {
@@ -151,7 +151,8 @@ export function MailLayout(props: {
               style: { border: "none", borderTop: `3px solid ${COLORS.ink}`, margin: "16px 0 24px" },
             }),
           ),
-          props.children,
+          // Spread with keys: several children arrive as one array, which React would warn about.
+          ...Children.toArray(props.children),
           h(
             Section,
             null,
