@@ -31,10 +31,15 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
   "postgres://evnews:evnews@127.0.0.1:5432/evnews_test";
+/** `--kills=N`: one more crash run per store, killed N times, each as a DATA begins (the commit's window). */
+const KILLS = Number(
+  process.argv.find((a) => a.startsWith("--kills="))?.slice(8) ?? process.env.BENCH_MAIL_KILLS ?? 0,
+);
 const STORES: StoreKind[] = process.argv.includes("--postgres") ? ["sqlite", "postgres"] : ["sqlite"];
 
 type StoreKind = "sqlite" | "postgres";
 const children = new Set<ChildProcess>();
+const problems: string[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 // A failed or interrupted bench leaves no sender, sink, temp dir or schema behind.
 process.on("exit", () => {
@@ -119,13 +124,61 @@ async function freshStore(
     db.exec("COMMIT");
     db.close();
   }
-  const made = await first.store.editions.create(edition.day, edition.words);
+  let recipients: number;
+  try {
+    recipients = (await first.store.editions.create(edition.day, edition.words)).recipients;
+  } catch (error) {
+    if (!databaseUrl) throw error;
+    // editions.create fails on PostgreSQL ("column ref is of type bigint but expression is of
+    // type text": `$1::text` fixes $1's type for the whole statement); the same rows by hand.
+    problems.push(
+      `PostgreSQL editions.create failed (${(error as Error).message}); the bench queued the edition itself`,
+    );
+    recipients = await queueEditionOnPostgres(databaseUrl, edition);
+  }
   await first.store.close();
-  if (made.recipients !== SUBSCRIBERS) throw new Error(`edition queued ${made.recipients} copies`);
+  if (recipients !== SUBSCRIBERS) throw new Error(`edition queued ${recipients} copies`);
   return { kind, dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
 }
 
-type Sink = { port: number; counts(): Promise<SinkCounts>; watch(at: number): Promise<void>; stop(): void };
+/** What editions.create does on PostgreSQL, with $1 typed as bigint where it is the ref. */
+async function queueEditionOnPostgres(
+  databaseUrl: string,
+  edition: Awaited<ReturnType<typeof editionWords>>,
+): Promise<number> {
+  const at = new Date().toISOString();
+  const [made] = await adminQuery<{ id: string }>(
+    databaseUrl,
+    `INSERT INTO newsletter_editions (day, created_at, subject, html, text, recipients)
+     VALUES ($1, $2, $3, $4, $5, 0) RETURNING id`,
+    [edition.day, at, edition.words.subject, edition.words.html, edition.words.text],
+  );
+  const id = Number(made?.id);
+  const queued = await adminQuery<{ n: string }>(
+    databaseUrl,
+    `WITH q AS (
+       INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
+       SELECT 'edition', 'edition:' || $1::bigint || ':' || email, email, $1::bigint, 1, $2, $2
+       FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL
+       RETURNING 1)
+     SELECT count(*) AS n FROM q`,
+    [id, at],
+  );
+  const recipients = Number(queued[0]?.n ?? 0);
+  await adminQuery(databaseUrl, "UPDATE newsletter_editions SET recipients = $1 WHERE id = $2", [
+    recipients,
+    id,
+  ]);
+  return recipients;
+}
+
+type Sink = {
+  port: number;
+  counts(): Promise<SinkCounts>;
+  watch(at: number): Promise<void>;
+  watchData(at: number): Promise<void>;
+  stop(): void;
+};
 
 async function startSink(): Promise<Sink> {
   const child = fork(path.join(root, "bench/mail-sink.ts"), [], { cwd: root, stdio: "inherit" });
@@ -165,11 +218,35 @@ async function startSink(): Promise<Sink> {
       child.send({ watch: at });
       await reached;
     },
+    async watchData(at) {
+      const started = next((m) => (m.dataStarted === at ? true : undefined));
+      child.send({ watchData: at });
+      await started;
+    },
     stop,
   };
 }
 
-type Run = { ms: number; peakRssMb: number; code: number | null; signal: string | null; output: string };
+type Run = {
+  ms: number;
+  peakRssMb: number;
+  /** CPU seconds the sender used (user + system), last seen before it ended. */
+  cpuS: number;
+  code: number | null;
+  signal: string | null;
+  output: string;
+};
+
+/** utime + stime from /proc/<pid>/stat, in seconds (USER_HZ is 100 on Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 function readKb(pid: number, field: string): number {
   try {
@@ -207,9 +284,11 @@ async function runSender(store: Fresh, sinkPort: number, killWhen?: Promise<void
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   let peakKb = 0;
+  let cpuS = 0;
   const pid = child.pid as number;
   const poll = setInterval(() => {
     peakKb = Math.max(peakKb, readKb(pid, "VmHWM"), readKb(pid, "VmRSS"));
+    cpuS = Math.max(cpuS, cpuSeconds(pid));
   }, 25);
   const limit = setTimeout(() => {
     output += `\n(killed: still running after ${RUN_LIMIT_MS} ms)`;
@@ -222,7 +301,14 @@ async function runSender(store: Fresh, sinkPort: number, killWhen?: Promise<void
   clearInterval(poll);
   clearTimeout(limit);
   children.delete(child);
-  return { ms: performance.now() - started, peakRssMb: Math.round(peakKb / 1024), code, signal, output };
+  return {
+    ms: performance.now() - started,
+    peakRssMb: Math.round(peakKb / 1024),
+    cpuS,
+    code,
+    signal,
+    output,
+  };
 }
 
 type Tally = { deliveries: number; missed: number; duplicates: number; idDuplicates: number; extra: number };
@@ -276,7 +362,6 @@ type Row = {
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const rows: Row[] = [];
-const problems: string[] = [];
 
 function exitNote(label: string, run: Run, expectKill = false) {
   const ok = expectKill ? run.signal === "SIGKILL" : run.code === 0;
@@ -313,7 +398,7 @@ try {
         missed: t.missed,
       });
       say(
-        `  ${kind} clean: ${t.deliveries} delivered in ${(run.ms / 1000).toFixed(1)} s, peak RSS ${run.peakRssMb} MB; ${await queueState(store, counts)}; aborted DATA ${counts.aborted}, Message-IDs seen twice ${t.idDuplicates}, unknown addresses ${t.extra}`,
+        `  ${kind} clean: ${t.deliveries} delivered in ${(run.ms / 1000).toFixed(1)} s, peak RSS ${run.peakRssMb} MB, ${run.cpuS.toFixed(1)} CPU s (${(t.deliveries / run.cpuS).toFixed(0)} mails per CPU second); ${await queueState(store, counts)}; aborted DATA ${counts.aborted}, Message-IDs seen twice ${t.idDuplicates}, unknown addresses ${t.extra}`,
       );
       sink.stop();
     }
@@ -341,7 +426,41 @@ try {
         missed: t.missed,
       });
       say(
-        `  ${kind} crash: killed after ${atKill.deliveries} deliveries (${(first.ms / 1000).toFixed(1)} s, ${atKill.aborted} DATA cut off); restart delivered ${counts.deliveries - atKill.deliveries} more in ${(second.ms / 1000).toFixed(1)} s; total ${t.deliveries}, addresses with 0 copies ${t.missed}, with 2+ copies ${t.duplicates}, Message-IDs seen twice ${t.idDuplicates}; ${await queueState(store, counts)}`,
+        `  ${kind} crash: killed after ${atKill.deliveries} deliveries (${(first.ms / 1000).toFixed(1)} s, ${atKill.aborted} DATA cut off); restart delivered ${counts.deliveries - atKill.deliveries} more in ${(second.ms / 1000).toFixed(1)} s (${second.cpuS.toFixed(1)} CPU s); total ${t.deliveries}, addresses with 0 copies ${t.missed}, with 2+ copies ${t.duplicates}, Message-IDs seen twice ${t.idDuplicates}; ${await queueState(store, counts)}`,
+      );
+      sink.stop();
+    }
+    // Repeated kills, each as a DATA begins: the kill lands near the commit before the final dot.
+    if (KILLS > 0) {
+      const store = await freshStore(kind, edition);
+      const sink = await startSink();
+      const runs: Run[] = [];
+      for (let k = 1; k <= KILLS; k++) {
+        const run = await runSender(
+          store,
+          sink.port,
+          sink.watchData(Math.floor((k * SUBSCRIBERS) / (KILLS + 1))),
+        );
+        exitNote(`${kind} kill ${k}`, run, true);
+        runs.push(run);
+      }
+      const last = await runSender(store, sink.port);
+      exitNote(`${kind} after ${KILLS} kills`, last);
+      const counts = await sink.counts();
+      const t = tally(counts);
+      rows.push({
+        store: kind,
+        run: `kill -9 mid-DATA ×${KILLS}`,
+        mails: t.deliveries,
+        rateWall: Number.NaN,
+        rateSteady: Number.NaN,
+        rssMb: Math.max(last.peakRssMb, ...runs.map((r) => r.peakRssMb)),
+        seconds: [...runs, last].reduce((sum, r) => sum + r.ms, 0) / 1000,
+        duplicates: t.duplicates,
+        missed: t.missed,
+      });
+      say(
+        `  ${kind} ${KILLS} kills mid-DATA: total ${t.deliveries}, DATA cut off ${counts.aborted}, addresses with 0 copies ${t.missed}, with 2+ copies ${t.duplicates}; ${await queueState(store, counts)}`,
       );
       sink.stop();
     }
@@ -355,11 +474,11 @@ try {
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 say("");
 say(
-  `${"store".padEnd(9)}${"run".padEnd(26)}${pad("mails", 7)}${pad("mails/s", 9)}${pad("steady/s", 10)}${pad("RSS MB", 8)}${pad("seconds", 9)}${pad("dupl.", 7)}${pad("missed", 8)}`,
+  `${"store".padEnd(9)}${"run".padEnd(28)}${pad("mails", 7)}${pad("mails/s", 9)}${pad("steady/s", 10)}${pad("RSS MB", 8)}${pad("seconds", 9)}${pad("dupl.", 7)}${pad("missed", 8)}`,
 );
 for (const r of rows)
   say(
-    `${r.store.padEnd(9)}${r.run.padEnd(26)}${pad(r.mails, 7)}${pad(r.rateWall.toFixed(0), 9)}${pad(Number.isNaN(r.rateSteady) ? "-" : r.rateSteady.toFixed(0), 10)}${pad(r.rssMb, 8)}${pad(r.seconds.toFixed(1), 9)}${pad(r.duplicates, 7)}${pad(r.missed, 8)}`,
+    `${r.store.padEnd(9)}${r.run.padEnd(28)}${pad(r.mails, 7)}${pad(Number.isNaN(r.rateWall) ? "-" : r.rateWall.toFixed(0), 9)}${pad(Number.isNaN(r.rateSteady) ? "-" : r.rateSteady.toFixed(0), 10)}${pad(r.rssMb, 8)}${pad(r.seconds.toFixed(1), 9)}${pad(r.duplicates, 7)}${pad(r.missed, 8)}`,
   );
 const clean = rows.filter((r) => r.run === "clean");
 const verdicts = [

@@ -93,4 +93,18 @@ describe("the benchmark's SMTP sink", () => {
     c.socket.destroy();
     expect(told).toBe(1);
   });
+
+  it("tells a watcher when a DATA begins, before its message is in", async () => {
+    sink = await startSmtpSink();
+    let told = 0;
+    sink.onDataStarts(1, () => told++);
+    const c = await session(sink.port);
+    await c.step("MAIL FROM:<news@site.example>", "250");
+    await c.step("RCPT TO:<reader@example.org>", "250");
+    await c.step("DATA", "354");
+    await until(() => told === 1);
+    expect(told).toBe(1);
+    expect(sink.counts().deliveries).toBe(0);
+    c.socket.destroy();
+  });
 });

@@ -23,6 +23,8 @@ export type SmtpSink = {
   counts(): SinkCounts;
   /** `listener` runs (once) when deliveries reach `at`. */
   onDeliveries(at: number, listener: () => void): void;
+  /** `listener` runs (once) when the `at`-th DATA begins (its body not received yet). */
+  onDataStarts(at: number, listener: () => void): void;
   close(): Promise<void>;
 };
 
@@ -41,7 +43,18 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   let aborted = 0;
   let firstAt = 0;
   let lastAt = 0;
+  let dataStarts = 0;
   const watches: Array<{ at: number; listener: () => void }> = [];
+  const startWatches: Array<{ at: number; listener: () => void }> = [];
+  const tell = (list: typeof watches, count: number) => {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const w = list[i] as (typeof list)[number];
+      if (count >= w.at) {
+        list.splice(i, 1);
+        w.listener();
+      }
+    }
+  };
 
   const server = new SMTPServer({
     authOptional: true,
@@ -49,6 +62,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     logger: false,
     banner: "bench sink",
     onData(stream, session, callback) {
+      dataStarts++;
+      tell(startWatches, dataStarts);
       let head = "";
       stream.on("data", (chunk: Buffer) => {
         if (head.length < HEADER_LIMIT) head += chunk.toString("latin1");
@@ -69,13 +84,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           byRecipient.set(address, (byRecipient.get(address) ?? 0) + 1);
           deliveries++;
         }
-        for (let i = watches.length - 1; i >= 0; i--) {
-          const w = watches[i] as (typeof watches)[number];
-          if (deliveries >= w.at) {
-            watches.splice(i, 1);
-            w.listener();
-          }
-        }
+        tell(watches, deliveries);
         callback();
       });
     },
@@ -98,6 +107,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     onDeliveries(at, listener) {
       if (deliveries >= at) listener();
       else watches.push({ at, listener });
+    },
+    onDataStarts(at, listener) {
+      if (dataStarts >= at) listener();
+      else startWatches.push({ at, listener });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
