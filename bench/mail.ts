@@ -5,7 +5,9 @@
  * duration), then a crash run on a fresh store and sink: kill -9 at half the mails, start again,
  * and count the addresses that got no copy or more than one (targets: 0 and 0).
  * `--postgres` adds the same on PostgreSQL in a fresh schema of TEST_DATABASE_URL (`. .ci/postgres`),
- * dropped afterwards. BENCH_MAIL_SUBSCRIBERS (10000) sets the list's size.
+ * dropped afterwards. `--kills=N` adds a run per store killed N times, each as a DATA begins.
+ * BENCH_MAIL_SUBSCRIBERS (10000) sets the list's size; BENCH_MAIL_NODE_FLAGS gives the sender node
+ * flags (e.g. "--max-old-space-size=192 --max-semi-space-size=8", as npm start runs the server).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +37,8 @@ const PG_URL =
 const KILLS = Number(
   process.argv.find((a) => a.startsWith("--kills="))?.slice(8) ?? process.env.BENCH_MAIL_KILLS ?? 0,
 );
+/** Node flags for the sender only, e.g. the server's heap limits (npm start's). */
+const SENDER_FLAGS = (process.env.BENCH_MAIL_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 const STORES: StoreKind[] = process.argv.includes("--postgres") ? ["sqlite", "postgres"] : ["sqlite"];
 
 type StoreKind = "sqlite" | "postgres";
@@ -270,7 +274,7 @@ async function runSender(store: Fresh, sinkPort: number, killWhen?: Promise<void
   delete env.DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/newsletter.ts", "send"], {
+  const child = spawn(process.execPath, [...SENDER_FLAGS, "scripts/newsletter.ts", "send"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -374,7 +378,7 @@ function exitNote(label: string, run: Run, expectKill = false) {
 try {
   const edition = await editionWords();
   say(
-    `mail bench: ${SUBSCRIBERS} subscribers, edition of ${Math.round(edition.words.html.length / 1024)} KB HTML + ${Math.round(edition.words.text.length / 1024)} KB text; stores: ${STORES.join(", ")}`,
+    `mail bench: ${SUBSCRIBERS} subscribers, sender flags [${SENDER_FLAGS.join(" ")}], edition of ${Math.round(edition.words.html.length / 1024)} KB HTML + ${Math.round(edition.words.text.length / 1024)} KB text; stores: ${STORES.join(", ")}`,
   );
   for (const kind of STORES) {
     // The clean run.
