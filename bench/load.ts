@@ -16,6 +16,11 @@ if (process.argv.includes("--scale")) {
   await import("./scale.ts");
   process.exit(0);
 }
+// `npm run bench -- --mail [--postgres]`: the newsletter's sending (bench/mail.ts) instead.
+if (process.argv.includes("--mail")) {
+  await import("./mail.ts");
+  process.exit(process.exitCode ?? 0);
+}
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
