@@ -175,6 +175,18 @@ test.describe("newsletter mail", () => {
     // The link is spent: opening it again says so.
     await page.goto(unsubscribe);
     await expect(page.getByText("This unsubscribe link is not on our list")).toBeVisible();
+
+    // A made-up token: no button, and a one-click POST with it is refused.
+    const madeUp = unsubscribeLink(baseURL ?? "", "not-a-token");
+    await page.goto(madeUp);
+    await expect(page.getByText("This unsubscribe link is not on our list")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: NEWSROOM })).toHaveAttribute(
+      "href",
+      `mailto:${NEWSROOM}`,
+    );
+    const refused = await page.request.post(madeUp, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(refused.status()).toBe(400);
   });
 
   test("a contact message reaches the newsroom, Reply-To the writer", async ({ page }) => {
