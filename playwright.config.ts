@@ -18,8 +18,11 @@ const AI_MOCK_PORT = Number(process.env.AI_MOCK_PORT ?? 4318);
 /** Deterministic publisher feeds (tests/e2e/support/news-feeds.ts). */
 const NEWS_FEEDS_PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
 process.env.NEWS_FEEDS_PORT = String(NEWS_FEEDS_PORT);
-/** The SMTP server the app mails through (tests/e2e/support/smtp-sink.ts); tests read it over HTTP. */
-const SMTP_SINK_PORT = Number(process.env.SMTP_SINK_PORT ?? 4325);
+/**
+ * The SMTP server the app mails through (tests/e2e/support/smtp-sink.ts); tests read it over HTTP
+ * on the next port. Beside E2E_PORT by default, so runs given their own E2E_PORT do not collide.
+ */
+const SMTP_SINK_PORT = Number(process.env.SMTP_SINK_PORT ?? PORT + 8);
 const SMTP_SINK_HTTP_PORT = Number(process.env.SMTP_SINK_HTTP_PORT ?? SMTP_SINK_PORT + 1);
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_SINK_HTTP_PORT);
 /** The e2e server's mail transport, also for the newsletter CLI a test runs beside it. */
