@@ -18,7 +18,19 @@ const AI_MOCK_PORT = Number(process.env.AI_MOCK_PORT ?? 4318);
 /** Deterministic publisher feeds (tests/e2e/support/news-feeds.ts). */
 const NEWS_FEEDS_PORT = Number(process.env.NEWS_FEEDS_PORT ?? 4319);
 process.env.NEWS_FEEDS_PORT = String(NEWS_FEEDS_PORT);
+/**
+ * The SMTP server the app mails through (tests/e2e/support/smtp-sink.ts); tests read it over HTTP
+ * on the next port. Beside E2E_PORT by default, so runs given their own E2E_PORT do not collide.
+ */
+const SMTP_SINK_PORT = Number(process.env.SMTP_SINK_PORT ?? PORT + 8);
+const SMTP_SINK_HTTP_PORT = Number(process.env.SMTP_SINK_HTTP_PORT ?? SMTP_SINK_PORT + 1);
+process.env.SMTP_SINK_HTTP_PORT = String(SMTP_SINK_HTTP_PORT);
+/** The e2e server's mail transport, also for the newsletter CLI a test runs beside it. */
+const SMTP_URL = `smtp://127.0.0.1:${SMTP_SINK_PORT}`;
+process.env.E2E_SMTP_URL = SMTP_URL;
 const feedsConfig = writeFeedsConfig();
+// The newsletter CLI that mail.spec.ts runs reads the same feeds as the server.
+process.env.E2E_FEEDS_CONFIG = feedsConfig;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "news-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -47,6 +59,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node tests/e2e/support/smtp-sink.ts",
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_SINK_PORT: String(SMTP_SINK_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_SINK_HTTP_PORT) },
+    },
+    {
       command: "node tests/e2e/support/news-feeds.ts",
       url: `http://127.0.0.1:${NEWS_FEEDS_PORT}/healthz`,
       reuseExistingServer: false,
@@ -72,6 +91,9 @@ export default defineConfig({
         INGEST_NICE: "0",
         LOG_LEVEL: "warn",
         FEEDS_CONFIG: feedsConfig,
+        SMTP_URL,
+        // No edition on its own at start or at 07:00: mail.spec.ts makes it with the CLI.
+        NEWSLETTER_SEND_AT: "off",
         ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
         RADIO_STREAM_URL: `http://127.0.0.1:${RADIO_UPSTREAM_PORT}/stream/{port}`,
         AI_FAQ_ENDPOINT: `http://127.0.0.1:${AI_MOCK_PORT}/chat/completions`,

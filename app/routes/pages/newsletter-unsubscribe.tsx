@@ -46,7 +46,12 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
       <>
         <p className="mt-4 text-lg">
           This unsubscribe link is not on our list: the address has already been removed, or the link was cut
-          short. Paste the whole link from the email, or write to {identity.newsroomEmail}.
+          short. Paste the whole link from the email, or write to{" "}
+          {/* A long unbroken address would widen a narrow screen: it may wrap anywhere. */}
+          <a className="link [overflow-wrap:anywhere]" href={`mailto:${identity.newsroomEmail}`}>
+            {identity.newsroomEmail}
+          </a>
+          .
         </p>
         <p className="mt-4">
           <Link to="/" className="font-semibold text-[var(--link)] underline">
