@@ -128,52 +128,10 @@ async function freshStore(
     db.exec("COMMIT");
     db.close();
   }
-  let recipients: number;
-  try {
-    recipients = (await first.store.editions.create(edition.day, edition.words)).recipients;
-  } catch (error) {
-    if (!databaseUrl) throw error;
-    // editions.create fails on PostgreSQL ("column ref is of type bigint but expression is of
-    // type text": `$1::text` fixes $1's type for the whole statement); the same rows by hand.
-    problems.push(
-      `PostgreSQL editions.create failed (${(error as Error).message}); the bench queued the edition itself`,
-    );
-    recipients = await queueEditionOnPostgres(databaseUrl, edition);
-  }
+  const { recipients } = await first.store.editions.create(edition.day, edition.words);
   await first.store.close();
   if (recipients !== SUBSCRIBERS) throw new Error(`edition queued ${recipients} copies`);
   return { kind, dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
-}
-
-/** What editions.create does on PostgreSQL, with $1 typed as bigint where it is the ref. */
-async function queueEditionOnPostgres(
-  databaseUrl: string,
-  edition: Awaited<ReturnType<typeof editionWords>>,
-): Promise<number> {
-  const at = new Date().toISOString();
-  const [made] = await adminQuery<{ id: string }>(
-    databaseUrl,
-    `INSERT INTO newsletter_editions (day, created_at, subject, html, text, recipients)
-     VALUES ($1, $2, $3, $4, $5, 0) RETURNING id`,
-    [edition.day, at, edition.words.subject, edition.words.html, edition.words.text],
-  );
-  const id = Number(made?.id);
-  const queued = await adminQuery<{ n: string }>(
-    databaseUrl,
-    `WITH q AS (
-       INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
-       SELECT 'edition', 'edition:' || $1::bigint || ':' || email, email, $1::bigint, 1, $2, $2
-       FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL
-       RETURNING 1)
-     SELECT count(*) AS n FROM q`,
-    [id, at],
-  );
-  const recipients = Number(queued[0]?.n ?? 0);
-  await adminQuery(databaseUrl, "UPDATE newsletter_editions SET recipients = $1 WHERE id = $2", [
-    recipients,
-    id,
-  ]);
-  return recipients;
 }
 
 type Sink = {

@@ -86,11 +86,14 @@ describe.each(await storeKinds())("newsletter CLI on %s", (kind) => {
     expect(status.stdout).toMatch(/300 subscribers\tsent 300\tfailed 0\tskipped 0\tqueued 0\tToday/);
   });
 
-  it.runIf(kind === "sqlite")("without SMTP_URL, mail is written to DATA_DIR/outbox as .eml files", async () => {
-    await edition(2);
-    const r = await cli({ ...t.env }, "send");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/mail is written to .*outbox as \.eml files/);
-    expect(r.stdout).toContain("Sent 2, failed 0");
-  });
+  it.runIf(kind === "sqlite")(
+    "without SMTP_URL, mail is written to DATA_DIR/outbox as .eml files",
+    async () => {
+      await edition(2);
+      const r = await cli({ ...t.env }, "send");
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/mail is written to .*outbox as \.eml files/);
+      expect(r.stdout).toContain("Sent 2, failed 0");
+    },
+  );
 });

@@ -1,12 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import type {
-  ClaimedMail,
-  Edition,
-  EditionStatus,
-  MailKind,
-  MailStatus,
-  Store,
-} from "#server/store/store.ts";
+import type { Edition, EditionStatus, MailKind, MailStatus, Store } from "#server/store/store.ts";
 import {
   type ClaimRow,
   claimOrder,
