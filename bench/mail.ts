@@ -6,8 +6,8 @@
  * and count the addresses that got no copy or more than one (targets: 0 and 0).
  * `--postgres` adds the same on PostgreSQL in a fresh schema of TEST_DATABASE_URL (`. .ci/postgres`),
  * dropped afterwards. `--kills=N` adds a run per store killed N times, each as a DATA begins.
- * BENCH_MAIL_SUBSCRIBERS (10000) sets the list's size; BENCH_MAIL_NODE_FLAGS gives the sender node
- * flags (e.g. "--max-old-space-size=192 --max-semi-space-size=8", as npm start runs the server).
+ * BENCH_MAIL_SUBSCRIBERS (10000) sets the list's size; BENCH_MAIL_NODE_FLAGS replaces the sender's
+ * node flags (default: the heap limit `npm run newsletter` uses).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -38,7 +38,10 @@ const KILLS = Number(
   process.argv.find((a) => a.startsWith("--kills="))?.slice(8) ?? process.env.BENCH_MAIL_KILLS ?? 0,
 );
 /** Node flags for the sender only, e.g. the server's heap limits (npm start's). */
-const SENDER_FLAGS = (process.env.BENCH_MAIL_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+/** The heap limit `npm run newsletter` gives Node, unless BENCH_MAIL_NODE_FLAGS says otherwise. */
+const SENDER_FLAGS = (process.env.BENCH_MAIL_NODE_FLAGS ?? "--max-old-space-size=192")
+  .split(" ")
+  .filter(Boolean);
 const STORES: StoreKind[] = process.argv.includes("--postgres") ? ["sqlite", "postgres"] : ["sqlite"];
 
 type StoreKind = "sqlite" | "postgres";

@@ -95,6 +95,8 @@ async function send(o: Opened): Promise<number> {
   const made = await o.mail.makeEdition();
   if (made.status === "empty")
     say(`No edition for ${made.day}: no section has headlines and there is no post.`);
+  else if (made.status === "no-subscribers")
+    say(`No edition for ${made.day}: nobody has confirmed a subscription yet.`);
   else if (made.status === "created") say(`Edition ${made.day} made for ${made.recipients} subscribers.`);
   else
     say(`Edition ${made.day} was already made (${made.recipients} subscribers); sending what is left of it.`);

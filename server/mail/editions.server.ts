@@ -6,7 +6,7 @@ import { dayIn } from "./send-time.server.ts";
 import { type MailSite, renderEdition } from "./templates/render.server.ts";
 
 export type EditionDeps = {
-  store: Pick<Store, "editions">;
+  store: Pick<Store, "editions" | "subscribers">;
   reader: Pick<NewsReader, "getSectionArticles">;
   posts: () => readonly Post[];
   site: MailSite;
@@ -16,7 +16,8 @@ export type EditionDeps = {
 export type EditionResult =
   | { status: "created"; id: number; day: string; recipients: number }
   | { status: "exists"; id: number; day: string; recipients: number }
-  | { status: "empty"; day: string };
+  | { status: "empty"; day: string }
+  | { status: "no-subscribers"; day: string };
 
 /**
  * The day's edition: made once (the store's unique day decides between processes), from the top
@@ -28,6 +29,8 @@ export async function makeEdition(deps: EditionDeps, now: Date = new Date()): Pr
   const day = dayIn(now, deps.site.timeZone);
   const existing = await deps.store.editions.byDay(day);
   if (existing) return { status: "exists", id: existing.id, day, recipients: existing.recipients };
+  // Nobody to send it to: nothing is read or made (a fresh site, a test server).
+  if ((await deps.store.subscribers.mailable()) === 0) return { status: "no-subscribers", day };
   const content = await buildEditionContent({
     reader: deps.reader,
     posts: deps.posts,

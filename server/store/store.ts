@@ -124,6 +124,8 @@ export type Store = {
     isSubscribedToken(token: string): Promise<boolean>;
     /** Forgets the address an unsubscribe token names; false when none does (already gone). */
     unsubscribe(token: string): Promise<boolean>;
+    /** How many addresses an edition made now would go to (confirmed, not refused). */
+    mailable(): Promise<number>;
     /** A mail server refused the address for good: no edition goes to it again. */
     markBounced(email: string, now?: Date): Promise<void>;
     /** Whether a token names a pending address whose link still works. */

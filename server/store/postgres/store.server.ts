@@ -195,6 +195,12 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           );
           return rowCount === 1;
         }),
+      async mailable() {
+        const { rows } = await query<{ n: string }>(
+          "SELECT count(*) AS n FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL",
+        );
+        return Number(rows[0]?.n ?? 0);
+      },
       async markBounced(email, now = new Date()) {
         await query(
           "UPDATE newsletter_subscribers SET bounced_at = $1 WHERE email = $2 AND bounced_at IS NULL",
