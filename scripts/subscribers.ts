@@ -1,9 +1,9 @@
 /**
  * The newsletter's sign-ups from the home page:
  *   npm run -s subscribers -- list [--json]   oldest first, one address a line (or as JSON)
- * A pending address has not confirmed yet: its line carries the confirmation link to send (no
- * mail transport is configured) and when it expires. Reads DATA_DIR (default ./data) and SITE_URL
- * like the server; safe to run while the server is up.
+ * A pending address has not confirmed yet: its line carries its confirmation link (the one its
+ * confirmation mail carries) and when it expires. Reads DATA_DIR (default ./data) and SITE_URL like
+ * the server; safe to run while the server is up.
  */
 
 import { parseConfig } from "#server/config.server.ts";

@@ -166,3 +166,56 @@ describe("deep pages and the search limit on the real app", () => {
     expect((await fetch(`${base}/search?q=Limit+one!`)).status).toBe(200);
   });
 });
+
+describe("one-click unsubscribe on the real app (RFC 8058)", () => {
+  /** A confirmed address and the unsubscribe token its editions carry. */
+  async function subscriber(email: string): Promise<string> {
+    const store = openStore({ dataDir }).store;
+    try {
+      const { token } = await store.subscribers.request(email);
+      await store.subscribers.confirm(token ?? "");
+      await store.editions.create(`2026-01-0${email.length % 9}`, { subject: "s", html: "h", text: "t" });
+      const claimed = await store.mail.claim("probe", 100, { leaseMs: 1, editions: true });
+      return claimed.find((m) => m.recipient === email)?.subscriber?.unsubscribeToken ?? "";
+    } finally {
+      await store.close();
+    }
+  }
+  const oneClick = (token: string, origin?: string) =>
+    fetch(`${base}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(origin ? { Origin: origin } : {}) },
+      body: "List-Unsubscribe=One-Click",
+    });
+
+  it("a provider's POST, with its own Origin or none, unsubscribes at once; the page then says so", async () => {
+    const token = await subscriber("one@example.com");
+    expect(token).toMatch(/^[\w-]{32}$/);
+    const page = await fetch(`${base}/newsletter/unsubscribe?token=${token}`);
+    expect(await page.text()).toContain("daily edition at this address?");
+    const first = await oneClick(token, "https://mail.provider.example");
+    expect([first.status, await first.text()]).toEqual([200, "Unsubscribed.\n"]);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    // Again (a retry, a second click): still unsubscribed.
+    expect((await oneClick(token)).status).toBe(200);
+    expect(await (await fetch(`${base}/newsletter/unsubscribe?token=${token}`)).text()).toContain(
+      "This unsubscribe link is not on our list",
+    );
+    const store = openStore({ dataDir }).store;
+    try {
+      expect((await store.subscribers.list()).map((s) => s.email)).not.toContain("one@example.com");
+    } finally {
+      await store.close();
+    }
+    expect((await oneClick("not a token")).status).toBe(400);
+  });
+
+  it("opening the link changes nothing (a mail scanner fetches links)", async () => {
+    const token = await subscriber("scanned@example.com");
+    for (let i = 0; i < 2; i++)
+      expect((await fetch(`${base}/newsletter/unsubscribe?token=${token}`)).status).toBe(200);
+    expect(await (await fetch(`${base}/newsletter/unsubscribe?token=${token}`)).text()).toContain(
+      "daily edition at this address?",
+    );
+  });
+});

@@ -13,6 +13,7 @@ import { SECTIONS } from "#domain/sections.ts";
 import type { Config } from "./config.server.ts";
 import { contactLimiter } from "./forms/contact.server.ts";
 import { newsletterLimiter } from "./forms/newsletter.server.ts";
+import { oneClickUnsubscribe } from "./forms/one-click-unsubscribe.server.ts";
 import { clientAddressContext, startRateLimitPruning } from "./forms/rate-limit.server.ts";
 import { searchLimiter } from "./forms/search-limit.server.ts";
 import { CACHE } from "./http/cache-policies.server.ts";
@@ -169,6 +170,8 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   );
   app.use(feedResourcesCrossOrigin);
   app.use(limitRequestBodies());
+  // Before the origin check: a mailbox provider's one-click POST comes from its own servers.
+  app.use(oneClickUnsubscribe(store.subscribers, config.SITE_URL));
   app.use(checkFormOrigin(config.SITE_URL));
   // The radio stream goes out before compression: audio must reach listeners unbuffered.
   app.use(createRadioRouter(config));

@@ -187,6 +187,9 @@ describe("parseConfig", () => {
     });
     expect(() => parseConfig({ SMTP_URL: "mail.example:25" })).toThrow(/SMTP_URL must be smtp:\/\//);
     expect(() => parseConfig({ SMTP_URL: "http://u:secret@mail.example" })).not.toThrow(/secret/);
+    expect(() => parseConfig({ SMTP_URL: "smtp://mailer:9876/secretpart@smtp.example.com" })).toThrow(
+      /SMTP_URL must have no path: percent-encode a \/ or @ in the user or password \(got a value not shown\)/,
+    );
     expect(() => parseConfig({ MAIL_FROM: "a@x.example, b@x.example" })).toThrow(
       /MAIL_FROM must be one address/,
     );

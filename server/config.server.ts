@@ -53,7 +53,11 @@ const healthDetails = z.string().refine((v) => v === "on" || v === "off" || /^[\
 function shown(name: string, value: string): string {
   if (name === "HEALTH_DETAILS")
     return value === "on" || value === "off" ? JSON.stringify(value) : "a value not shown";
-  if (name === "SMTP_URL") return JSON.stringify(redactSmtpUrl(value));
+  // A URL with a path may hold an unencoded password there: not shown at all.
+  if (name === "SMTP_URL")
+    return URL.parse(value)?.pathname.replace(/^\/$/, "")
+      ? "a value not shown"
+      : JSON.stringify(redactSmtpUrl(value));
   if (name !== "DATABASE_URL") return JSON.stringify(value);
   try {
     const u = new URL(value);

@@ -130,7 +130,7 @@ export async function subscribedToken(subscribers: Store["subscribers"], value: 
  * an address already gone is unsubscribed all the same (a second click, a second POST).
  */
 export async function unsubscribeNewsletter(
-  subscribers: Store["subscribers"],
+  subscribers: Pick<Store["subscribers"], "unsubscribe">,
   value: unknown,
   log: Pick<typeof logger, "info"> = logger,
 ): Promise<"unsubscribed" | "unknown"> {

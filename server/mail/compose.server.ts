@@ -19,7 +19,7 @@ export function parseMailbox(text: string): Mailbox | undefined {
 export type ComposeInput = {
   /** Names the Message-ID with `kind` (one mail, one id: a mailbox shows a second copy as the same mail). */
   kind: string;
-  id: number;
+  id: number | string;
   from: Mailbox;
   to: string;
   replyTo?: Mailbox;

@@ -31,14 +31,21 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
   let timer: NodeJS.Timeout | undefined;
   let boss: PgBoss | undefined;
 
+  /** Makes the day's edition if it is due; a failure rejects (pg-boss then retries its job). */
   const run = async (why: string) => {
     if (stopped) return;
     const { due, day } = editionDue(now(), at, timeZone);
     if (!due) return;
     log.info({ day, why }, "making the day's edition");
-    await options.make().catch((error) => log.error({ day, err: String(error) }, "the day's edition failed"));
+    await options.make().catch((error) => {
+      log.error({ day, err: String(error) }, "the day's edition failed");
+      throw error;
+    });
   };
 
+  // The process's own clock, on either store: it catches up at start, looks again at least hourly
+  // (a failure at 07:00 is tried again within the catch-up window) and covers a job that found
+  // this process's clock a little behind the database's.
   const arm = () => {
     if (stopped) return;
     const wait = Math.max(
@@ -46,12 +53,16 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
       Math.min(RECHECK_MS, nextSendTime(now(), at, timeZone).getTime() - now().getTime()),
     );
     timer = setTimeout(() => {
-      void run("its time").finally(arm);
+      void run("its time")
+        .catch(() => {})
+        .finally(arm);
     }, wait + 1000);
     timer.unref();
   };
 
-  void run("catching up at start");
+  void run("catching up at start").catch(() => {});
+  arm();
+  let started: Promise<unknown> = Promise.resolve();
   if (options.jobQueue) {
     const url = options.jobQueue.connectionString;
     const b = new PgBoss({ connectionString: url, schema: bossSchema(url), max: 2 });
@@ -60,19 +71,19 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
       log.error({ err: String((error as Error)?.message ?? error) }, "edition schedule error"),
     );
     const [hh, mm] = at.split(":").map(Number);
-    void (async () => {
+    started = (async () => {
       await b.start();
       await b.createQueue(EDITION_QUEUE, { policy: "singleton", retryLimit: 3, retryDelay: 60 });
       await b.schedule(EDITION_QUEUE, `${mm} ${hh} * * *`, {}, { tz: timeZone });
       await b.work(EDITION_QUEUE, async () => run("the scheduled job"));
     })().catch((error) => log.error({ err: String(error) }, "could not start the edition schedule"));
-  } else {
-    arm();
   }
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // pg-boss stopped while it starts would keep running.
+      await started;
       await boss?.stop({ graceful: true, timeout: 5000 }).catch(() => {});
     },
   };

@@ -122,7 +122,7 @@ describe.each(await storeKinds())("mail through a real SMTP server, on %s", (kin
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     const url = header("list-unsubscribe").replace(/^<|>$/g, "");
     expect(url).toMatch(new RegExp(`^${SITE}/newsletter/unsubscribe\\?token=[\\w-]{32}$`));
-    expect(edition?.parsed.messageId).toMatch(/^<edition\.\d+@ledger\.example>$/);
+    expect(edition?.parsed.messageId).toMatch(/^<edition\.\d+\.\d{13}@ledger\.example>$/);
     // Headlines with their publishers, escaped, and the subscriber's own link in both parts.
     expect(edition?.parsed.html).toContain("local story 0 &amp; more");
     expect(edition?.parsed.text).toContain("local Times");

@@ -17,9 +17,6 @@ import {
 } from "./templates/render.server.ts";
 import { openMailTransport } from "./transport.server.ts";
 
-/** How long sent, failed and skipped mail (and its editions) stay in the store. */
-export const KEEP_DAYS = 90;
-
 export type MailConfig = Pick<
   Config,
   "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "SITE_URL" | "NEWSLETTER_SEND_AT" | "NEWSLETTER_SEND_RATE"
@@ -110,10 +107,6 @@ export function createMailService(options: MailServiceOptions): MailService {
   const edition = async (at = now()) => {
     const result = await makeEdition({ store, reader: options.reader, posts: options.posts, site, log }, at);
     sender.kick();
-    // Once a day, mail finished more than KEEP_DAYS ago leaves the store (an edition is 10,000 rows).
-    await store.mail
-      .prune(new Date(at.getTime() - KEEP_DAYS * 86_400_000))
-      .catch((error) => log.warn({ err: String(error) }, "old mail could not be pruned"));
     return result;
   };
   let schedule: { stop(): Promise<void> } | undefined;

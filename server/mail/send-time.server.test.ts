@@ -11,6 +11,8 @@ describe("the edition's time in the site's zone", () => {
     expect(momentOf("2026-11-01", "07:00", NY).toISOString()).toBe("2026-11-01T12:00:00.000Z");
     // 02:30 does not exist on the spring day: the hour after the jump.
     expect(momentOf("2026-03-08", "02:30", NY).toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    // The same rule east of Greenwich: 01:30 does not exist in London that day; 02:30 BST does.
+    expect(momentOf("2026-03-29", "01:30", "Europe/London").toISOString()).toBe("2026-03-29T01:30:00.000Z");
     expect(momentOf("2026-11-26", "07:00", "Asia/Tokyo").toISOString()).toBe("2026-11-25T22:00:00.000Z");
   });
 

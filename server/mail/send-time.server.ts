@@ -62,8 +62,9 @@ export function momentOf(day: string, hhmm: string, timeZone: string): Date {
   if (second === first) return new Date(guess);
   const other = wall - second;
   if (offsetMs(new Date(other), timeZone) === second) return new Date(other);
-  // Neither offset shows that time: it falls in the spring-forward gap; the hour after it is `guess`.
-  return new Date(guess);
+  // Neither offset shows that time: it falls in the spring-forward gap. The clock before the jump
+  // (the smaller offset) names the moment the same distance after it.
+  return new Date(wall - Math.min(first, second));
 }
 
 /**

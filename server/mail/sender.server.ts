@@ -54,6 +54,9 @@ export type MailSender = {
   owner: string;
 };
 
+/** How long sent, failed and skipped mail (and its editions) stay in the store. */
+export const KEEP_DAYS = 90;
+const PRUNE_EVERY_MS = 3_600_000;
 /** A claim lasts this long; a sender that dies holding one frees it then (or at once, see releaseDead). */
 export const LEASE_MS = 60_000;
 const POLL_MS = 15_000;
@@ -75,7 +78,7 @@ export function createThrottle(rate: number, now: () => number = () => performan
     const t = now();
     const at = Math.max(t, next);
     next = at + 1000 / rate;
-    if (at > t) await new Promise((resolve) => setTimeout(resolve, at - t));
+    if (at > t) await new Promise((resolve) => setTimeout(resolve, at - t).unref());
   };
 }
 
@@ -131,7 +134,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     mail: ClaimedMail,
   ): Promise<{ raw: Buffer; to: string } | { skip: string } | { giveUp: string }> {
     const at = now();
-    const base = { kind: mail.kind, id: mail.id, from: options.from, host: options.host, date: at };
+    // The id names the row and when it was queued: a row id the store reuses never names an old mail.
+    const id = `${mail.id}.${Date.parse(mail.createdAt)}`;
+    const base = { kind: mail.kind, id, from: options.from, host: options.host, date: at };
     const sub = mail.subscriber;
     if (mail.kind === "contact") {
       const message = mail.ref === null ? undefined : await store.messages.get(mail.ref);
@@ -190,7 +195,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       case "temporary": {
         tally.retried++;
         const delay = retryDelayMs(mail.attempts);
-        await store.mail.retry(mail.id, new Date(now().getTime() + delay), outcome.error);
+        await store.mail.retry(mail.id, owner, new Date(now().getTime() + delay), outcome.error);
         log.warn(
           { ...where, err: outcome.error, retryInS: Math.round(delay / 1000) },
           "mail not sent; will try again",
@@ -199,7 +204,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       }
       case "address":
         tally.failed++;
-        await store.mail.finish(mail.id, "failed", outcome.error);
+        await store.mail.finish(mail.id, owner, "failed", outcome.error);
         if (mail.kind !== "contact") await store.subscribers.markBounced(mail.recipient, now());
         log.warn(
           { ...where, err: outcome.error },
@@ -208,7 +213,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         return;
       case "refused":
         tally.failed++;
-        await store.mail.finish(mail.id, "failed", outcome.error);
+        await store.mail.finish(mail.id, owner, "failed", outcome.error);
         log.error({ ...where, err: outcome.error }, "the mail server refused this mail for good");
         return;
     }
@@ -219,11 +224,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const written = await write(mail);
       if ("skip" in written) {
         tally.skipped++;
-        return await store.mail.finish(mail.id, "skipped", written.skip);
+        return await store.mail.finish(mail.id, owner, "skipped", written.skip);
       }
       if ("giveUp" in written) {
         tally.failed++;
-        return await store.mail.finish(mail.id, "failed", written.giveUp);
+        return await store.mail.finish(mail.id, owner, "failed", written.giveUp);
       }
       await throttle();
       const outcome = await transport.send(
@@ -234,7 +239,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           raw: written.raw,
           fileName: `${mail.kind}-${mail.id}.eml`,
         },
-        () => store.mail.markSent(mail.id, now()),
+        () => store.mail.markSent(mail.id, owner, now()),
       );
       await record(mail, outcome, tally);
     } catch (error) {
@@ -242,7 +247,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       tally.retried++;
       log.error({ mail: mail.id, kind: mail.kind, err: String(error) }, "mail could not be sent");
       await store.mail
-        .retry(mail.id, new Date(now().getTime() + retryDelayMs(mail.attempts)), String(error))
+        .retry(mail.id, owner, new Date(now().getTime() + retryDelayMs(mail.attempts)), String(error))
         .catch(() => {});
     }
   }
@@ -282,8 +287,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       log.warn({ err: String(error) }, "could not look for a stopped sender's mail"),
     );
     const tally: SendTally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
+    let prunedAt = 0;
     while (!stopped) {
       let waitMs = options.pollMs ?? POLL_MS;
+      if (now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = now().getTime();
+        // Every sender prunes (a web-only site has no edition process): an edition is 10,000 rows.
+        await store.mail
+          .prune(new Date(prunedAt - KEEP_DAYS * 86_400_000))
+          .catch((error) => log.warn({ err: String(error) }, "old mail could not be pruned"));
+      }
       try {
         kicked = false;
         if ((await batch(tally)) > 0) continue;
@@ -295,6 +308,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       if (stopped || kicked) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, waitMs);
+        timer.unref();
         wake = () => {
           clearTimeout(timer);
           resolve();

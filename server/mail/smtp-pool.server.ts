@@ -36,6 +36,9 @@ export function parseSmtpUrl(url: string): SmtpSettings {
   const u = URL.parse(url);
   if (!u || (u.protocol !== "smtp:" && u.protocol !== "smtps:") || u.hostname === "")
     throw new Error("must be smtp://[user:password@]host[:port] or smtps://…");
+  // A password with "/" or "@" not percent-encoded would read as a path (and show in logs).
+  if (u.pathname !== "" && u.pathname !== "/")
+    throw new Error("must have no path: percent-encode a / or @ in the user or password");
   const secure = u.protocol === "smtps:";
   const port = u.port ? Number(u.port) : secure ? 465 : 587;
   const poolText = u.searchParams.get("pool");
@@ -106,10 +109,10 @@ function gatedMessage(
   raw: Buffer,
   flushed: () => Promise<void>,
   commit: () => Promise<boolean>,
-  state: { committed: boolean; handedOver: boolean },
+  state: GateState,
 ) {
   let step = 0;
-  return new Readable({
+  const stream = new Readable({
     read() {
       if (step === 0) {
         step = 1;
@@ -118,20 +121,34 @@ function gatedMessage(
       }
       if (step !== 1) return;
       step = 2;
-      flushed()
-        .then(commit)
+      state.gate = flushed()
+        // The connection failed meanwhile: nothing is committed, the mail stays queued.
+        .then(() => (state.failed ? false : ((state.commitStarted = true), commit())))
         .then(
           (ours) => {
-            if (!ours) return this.destroy(new TakenError("another sender sent this mail"));
-            state.committed = true;
+            if (ours) state.committed = true;
+            if (!ours) return void stream.destroy(new TakenError("another sender sent this mail"));
+            // Committed, but the DATA can no longer end (the socket broke): the caller undoes the mark.
+            if (state.failed || stream.destroyed) return;
             state.handedOver = true;
-            this.push(null);
+            stream.push(null);
           },
-          (error: unknown) => this.destroy(error as Error),
+          (error: unknown) => void stream.destroy(error as Error),
         );
     },
   });
+  return stream;
 }
+
+/** Where one send's gate got to, for what its outcome says. */
+type GateState = {
+  commitStarted: boolean;
+  committed: boolean;
+  handedOver: boolean;
+  /** The connection reported an error: the gate must not commit any more. */
+  failed: boolean;
+  gate?: Promise<void>;
+};
 
 type Connection = { smtp: SMTPConnection; messages: number; idle?: NodeJS.Timeout; closed: boolean };
 
@@ -244,24 +261,33 @@ export function openSmtpPool(url: string): MailTransport {
     idle.push(c);
   }
 
-  function sendOn(c: Connection, mail: OutgoingMail, commit: () => Promise<boolean>): Promise<SendOutcome> {
-    const state = { committed: false, handedOver: false };
+  function sendOn(
+    c: Connection,
+    mail: OutgoingMail,
+    commit: () => Promise<boolean>,
+  ): Promise<{ outcome: SendOutcome; commitStarted: boolean }> {
+    const state: GateState = { commitStarted: false, committed: false, handedOver: false, failed: false };
     const message = gatedMessage(mail.raw, () => handedToKernel(c.smtp), commit, state);
     return new Promise((resolve) => {
       c.smtp.send({ from: mail.from, to: [mail.to] }, message, (error) => {
         c.messages++;
         if (!error) {
           release(c, true);
-          return resolve({ status: "sent" });
+          return resolve({ outcome: { status: "sent" }, commitStarted: true });
         }
+        state.failed = true;
+        // After a failure the connection is not trusted again (a refusal's RSET could hang on a dead
+        // socket and hold its place in the pool): a fresh one is cheap.
+        release(c, false);
         const e = error as SmtpError;
-        const taken = (e as { code?: string }).code === "ESTREAM" && /another sender/.test(e.message);
-        // A refusal leaves the session usable after RSET; anything else (a broken stream, a socket) does not.
-        const usable = (e.code === "EENVELOPE" || e.code === "EMESSAGE") && e.responseCode !== 421;
-        if (usable) c.smtp.reset((resetError) => release(c, !resetError));
-        else release(c, false);
-        if (taken) return resolve({ status: "taken" });
-        resolve(classifySmtpError(e, state.committed, state.handedOver));
+        // A commit under way decides what the failure means: wait for it.
+        void (state.gate ?? Promise.resolve()).then(() => {
+          const taken = e.code === "ESTREAM" && e.message.includes("another sender");
+          const outcome: SendOutcome = taken
+            ? { status: "taken" }
+            : classifySmtpError(e, state.committed, state.handedOver);
+          resolve({ outcome, commitStarted: state.commitStarted });
+        });
       });
     });
   }
@@ -278,16 +304,17 @@ export function openSmtpPool(url: string): MailTransport {
         return classifySmtpError(error as SmtpError, false, false);
       }
       const reused = c.messages > 0;
-      const outcome = await sendOn(c, mail, commit);
-      // A kept connection the server had closed in the meantime: nothing was committed, try a fresh one once.
-      if (reused && outcome.status === "temporary" && !outcome.committed) {
+      const first = await sendOn(c, mail, commit);
+      // A kept connection the server had closed in the meantime: no commit was even tried, so a
+      // fresh connection may send it at once.
+      if (reused && first.outcome.status === "temporary" && !first.commitStarted) {
         try {
-          return await sendOn(await acquire(), mail, commit);
+          return (await sendOn(await acquire(), mail, commit)).outcome;
         } catch (error) {
           return classifySmtpError(error as SmtpError, false, false);
         }
       }
-      return outcome;
+      return first.outcome;
     },
     async close() {
       closing = true;

@@ -75,8 +75,12 @@ describe.each(await storeKinds())("the outgoing mail queue on %s", (kind) => {
     // The lease lapsed: another sender may claim it (the first is presumed dead), as a second try.
     const [again] = await t.store.mail.claim("two", 10, { ...LEASE, now: at(61) });
     expect(again).toMatchObject({ id: mail?.id, attempts: 2 });
-    expect(await t.store.mail.markSent(mail?.id ?? 0, at(62))).toBe(true);
-    expect(await t.store.mail.markSent(mail?.id ?? 0, at(62))).toBe(false);
+    // The first sender's claim went to the second: it may not mark the mail sent, nor undo it.
+    expect(await t.store.mail.markSent(mail?.id ?? 0, "one", at(62))).toBe(false);
+    expect(await t.store.mail.markSent(mail?.id ?? 0, "two", at(62))).toBe(true);
+    expect(await t.store.mail.markSent(mail?.id ?? 0, "two", at(62))).toBe(false);
+    await t.store.mail.retry(mail?.id ?? 0, "one", at(63), "socket timeout");
+    await t.store.mail.finish(mail?.id ?? 0, "one", "failed", "gave up");
     expect(await t.store.mail.counts("contact")).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 0 });
     expect(await t.store.mail.claim("three", 10, { ...LEASE, now: at(1000) })).toEqual([]);
   });
@@ -88,9 +92,9 @@ describe.each(await storeKinds())("the outgoing mail queue on %s", (kind) => {
         T0,
       );
     const [a, b, c] = await t.store.mail.claim("x", 10, { ...LEASE, now: T0 });
-    await t.store.mail.markSent(a?.id ?? 0, T0);
-    await t.store.mail.retry(a?.id ?? 0, at(30), "451 try later");
-    await t.store.mail.finish(b?.id ?? 0, "failed", "550 no");
+    await t.store.mail.markSent(a?.id ?? 0, "x", T0);
+    await t.store.mail.retry(a?.id ?? 0, "x", at(30), "451 try later");
+    await t.store.mail.finish(b?.id ?? 0, "x", "failed", "550 no");
     await t.store.mail.release(["x"]);
     expect(await t.store.mail.nextDue({ editions: true })).toBe(T0.toISOString());
     expect((await t.store.mail.claim("y", 10, { ...LEASE, now: at(1) })).map((m) => m.id)).toEqual([c?.id]);
@@ -125,8 +129,8 @@ describe.each(await storeKinds())("the outgoing mail queue on %s", (kind) => {
       confirmed: true,
       unsubscribeToken: expect.stringMatching(/^[\w-]{32}$/),
     });
-    await t.store.mail.markSent(claimed[0]?.id ?? 0, at(11));
-    await t.store.mail.finish(claimed[1]?.id ?? 0, "skipped", "unsubscribed");
+    await t.store.mail.markSent(claimed[0]?.id ?? 0, "s", at(11));
+    await t.store.mail.finish(claimed[1]?.id ?? 0, "s", "skipped", "unsubscribed");
     expect(await t.store.editions.recent(5)).toEqual([
       {
         id: made.id,
@@ -177,7 +181,7 @@ describe.each(await storeKinds())("the outgoing mail queue on %s", (kind) => {
     await subscribe(t.store, "a@example.com");
     const old = await t.store.editions.create("2026-08-01", WORDS, new Date("2026-08-01T11:00:00Z"));
     const [copy] = await t.store.mail.claim("s", 10, { ...LEASE, now: T0 });
-    await t.store.mail.markSent(copy?.id ?? 0, T0);
+    await t.store.mail.markSent(copy?.id ?? 0, "s", T0);
     await t.store.messages.insert(
       { name: "A", email: "a@example.com", subject: "s", message: "m" },
       new Date("2026-08-01T11:00:00Z"),

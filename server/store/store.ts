@@ -164,12 +164,19 @@ export type Store = {
       limit: number,
       options: { leaseMs: number; editions: boolean; now?: Date },
     ): Promise<ClaimedMail[]>;
-    /** Marks a queued mail sent; false when it is not queued any more (another sender got there first). */
-    markSent(id: number, now?: Date): Promise<boolean>;
-    /** Back to the queue, due at `nextAt` (a temporary failure; also undoes markSent). */
-    retry(id: number, nextAt: Date, error: string): Promise<void>;
-    /** Refused for good, given up, or nobody to send it to: not tried again. */
-    finish(id: number, status: "failed" | "skipped", error: string): Promise<void>;
+    /**
+     * Marks a queued mail sent by `owner`, which must hold its claim; false when it is not queued
+     * any more or another sender has claimed it since (then this one must not send it).
+     */
+    markSent(id: number, owner: string, now?: Date): Promise<boolean>;
+    /**
+     * Back to the queue, due at `nextAt` (a temporary failure; also undoes `owner`'s markSent when
+     * the server refused after the dot). Only while `owner` holds it: a sender whose claim lapsed
+     * and went to another changes nothing.
+     */
+    retry(id: number, owner: string, nextAt: Date, error: string): Promise<void>;
+    /** Refused for good, given up, or nobody to send it to: not tried again (only `owner`'s). */
+    finish(id: number, owner: string, status: "failed" | "skipped", error: string): Promise<void>;
     /** Gives back what `owners` had claimed and not sent (a stopping or dead process's claims). */
     release(owners: readonly string[]): Promise<void>;
     /** Who holds claims on queued mails now (to find a dead process's). */

@@ -51,6 +51,8 @@ export async function startSmtpSink(port = 0, rules: SinkRules = {}): Promise<Sm
         logger: false,
         // A stopped sink drops its connections at once (the mail server going down).
         closeTimeout: 50,
+        // Far above any mail of ours; a runaway test should not fill the memory.
+        size: 5 * 1024 * 1024,
         onRcptTo(address, _session, callback) {
           const reply = sink.rules.rcpt?.(address.address);
           callback(reply ? refusal(reply) : undefined);

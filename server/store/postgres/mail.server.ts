@@ -89,26 +89,27 @@ export function createPostgresMailStore(
           .sort(claimOrder);
         return withSubscribers(ordered, rows);
       },
-      async markSent(id, now = new Date()) {
+      async markSent(id, owner, now = new Date()) {
+        // The owner stays on the row: a refusal after the dot (retry) is still this sender's to undo.
         const { rowCount } = await query(
-          `UPDATE mail_queue SET status = 'sent', sent_at = $1, claimed_by = NULL, claimed_until = NULL
-           WHERE id = $2 AND status = 'queued'`,
-          [now.toISOString(), id],
+          `UPDATE mail_queue SET status = 'sent', sent_at = $1, claimed_until = NULL
+           WHERE id = $2 AND status = 'queued' AND claimed_by = $3`,
+          [now.toISOString(), id, owner],
         );
         return rowCount === 1;
       },
-      async retry(id, nextAt, error) {
+      async retry(id, owner, nextAt, error) {
         await query(
           `UPDATE mail_queue SET status = 'queued', next_at = $1, last_error = $2, sent_at = NULL,
-             claimed_by = NULL, claimed_until = NULL WHERE id = $3`,
-          [nextAt.toISOString(), error.slice(0, 500), id],
+             claimed_by = NULL, claimed_until = NULL WHERE id = $3 AND claimed_by = $4`,
+          [nextAt.toISOString(), error.slice(0, 500), id, owner],
         );
       },
-      async finish(id, status, error) {
+      async finish(id, owner, status, error) {
         await query(
           `UPDATE mail_queue SET status = $1, last_error = $2, sent_at = NULL, claimed_by = NULL,
-             claimed_until = NULL WHERE id = $3`,
-          [status, error.slice(0, 500), id],
+             claimed_until = NULL WHERE id = $3 AND claimed_by = $4`,
+          [status, error.slice(0, 500), id, owner],
         );
       },
       async release(owners) {

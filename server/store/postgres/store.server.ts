@@ -231,7 +231,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         }));
       },
     },
-    ...createPostgresMailStore(pool, ready),
+    // Mail is background work (a sender, an edition of every subscriber): not bound like a reader's request.
+    ...createPostgresMailStore(backgroundPool, ready),
     rateLimits: {
       async take(bucket, client, limit, windowMs, nowMs = Date.now()) {
         if (limit <= 0) return { ok: true };

@@ -81,26 +81,27 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
           : [];
         return withSubscribers(claimed.sort(claimOrder), rows);
       },
-      async markSent(id, now = new Date()) {
+      async markSent(id, owner, now = new Date()) {
+        // The owner stays on the row: a refusal after the dot (retry) is still this sender's to undo.
         const result = db
           .prepare(
-            `UPDATE mail_queue SET status = 'sent', sent_at = ?, claimed_by = NULL, claimed_until = NULL
-             WHERE id = ? AND status = 'queued'`,
+            `UPDATE mail_queue SET status = 'sent', sent_at = ?, claimed_until = NULL
+             WHERE id = ? AND status = 'queued' AND claimed_by = ?`,
           )
-          .run(now.toISOString(), id);
+          .run(now.toISOString(), id, owner);
         return Number(result.changes) === 1;
       },
-      async retry(id, nextAt, error) {
+      async retry(id, owner, nextAt, error) {
         db.prepare(
           `UPDATE mail_queue SET status = 'queued', next_at = ?, last_error = ?, sent_at = NULL,
-             claimed_by = NULL, claimed_until = NULL WHERE id = ?`,
-        ).run(nextAt.toISOString(), error.slice(0, 500), id);
+             claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?`,
+        ).run(nextAt.toISOString(), error.slice(0, 500), id, owner);
       },
-      async finish(id, status, error) {
+      async finish(id, owner, status, error) {
         db.prepare(
           `UPDATE mail_queue SET status = ?, last_error = ?, sent_at = NULL, claimed_by = NULL, claimed_until = NULL
-           WHERE id = ?`,
-        ).run(status, error.slice(0, 500), id);
+           WHERE id = ? AND claimed_by = ?`,
+        ).run(status, error.slice(0, 500), id, owner);
       },
       async release(owners) {
         if (owners.length === 0) return;

@@ -10,8 +10,8 @@
  * ends, a test finds the message here.
  */
 import { createServer } from "node:http";
-import { type AddressObject, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { AddressObject } from "mailparser";
+import { type Received, startSmtpSink } from "#server/mail/testing/smtp-sink.ts";
 
 const SMTP_SINK_PORT = Number(process.env.SMTP_SINK_PORT ?? 4325);
 const SMTP_SINK_HTTP_PORT = Number(process.env.SMTP_SINK_HTTP_PORT ?? SMTP_SINK_PORT + 1);
@@ -37,44 +37,30 @@ const addresses = (field: AddressObject | AddressObject[] | undefined): Address[
     group.value.map((a) => ({ address: a.address ?? "", name: a.name })),
   );
 
-function main() {
-  const received: SinkMessage[] = [];
+function asSinkMessage({ to, parsed: mail }: Received): SinkMessage {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of mail.headerLines) {
+    const value = line
+      .slice(line.indexOf(":") + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
+    headers[key] = key in headers ? `${headers[key]}\n${value}` : value;
+  }
+  return {
+    envelopeTo: to.map((a) => a.toLowerCase()),
+    from: addresses(mail.from),
+    to: addresses(mail.to),
+    replyTo: addresses(mail.replyTo),
+    subject: mail.subject ?? "",
+    headers,
+    html: typeof mail.html === "string" ? mail.html : "",
+    text: mail.text ?? "",
+  };
+}
 
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    // Editions and their copies: far below this, but a runaway test should not fill the memory.
-    size: 5 * 1024 * 1024,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const headers: Record<string, string> = {};
-          for (const { key, line } of mail.headerLines) {
-            const value = line
-              .slice(line.indexOf(":") + 1)
-              .replace(/\r?\n[ \t]+/g, " ")
-              .trim();
-            headers[key] = key in headers ? `${headers[key]}\n${value}` : value;
-          }
-          received.push({
-            envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            from: addresses(mail.from),
-            to: addresses(mail.to),
-            replyTo: addresses(mail.replyTo),
-            subject: mail.subject ?? "",
-            headers,
-            html: typeof mail.html === "string" ? mail.html : "",
-            text: mail.text ?? "",
-          });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  smtp.on("error", (error) => console.error(`smtp sink: ${error.message}`));
-  smtp.listen(SMTP_SINK_PORT, "127.0.0.1");
-
+async function main() {
+  // The unit tests' sink (a real smtp-server): it answers 250 once a message is parsed and kept.
+  const sink = await startSmtpSink(SMTP_SINK_PORT);
   createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
     if (url.pathname === "/healthz") {
@@ -83,7 +69,7 @@ function main() {
     }
     if (url.pathname === "/messages") {
       const to = (url.searchParams.get("to") ?? "").toLowerCase();
-      const list = received.filter((m) => m.envelopeTo.includes(to));
+      const list = sink.received.filter((m) => m.to.some((a) => a.toLowerCase() === to)).map(asSinkMessage);
       res.setHeader("Content-Type", "application/json");
       res.end(JSON.stringify(list));
       return;
@@ -93,4 +79,4 @@ function main() {
   }).listen(SMTP_SINK_HTTP_PORT, "127.0.0.1");
 }
 
-main();
+await main();
