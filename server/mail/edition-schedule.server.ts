@@ -19,10 +19,10 @@ export type EditionScheduleOptions = {
 };
 
 /**
- * The daily edition's clock. On SQLite a timer in this process; on PostgreSQL a pg-boss cron job
- * (one job per day, whichever process takes it). Either way a process that starts within
- * CATCH_UP_MS after the time sends the day's edition if none was made (the store's unique day
- * makes a second attempt, from any process, change nothing).
+ * The daily edition's clock: a timer in this process on either store, and on PostgreSQL also a
+ * pg-boss cron job (one job a day, whichever process takes it; a failed one is retried). A process
+ * that starts, or looks again, within CATCH_UP_MS after the time makes the day's edition if none was
+ * made: the store's unique day makes a second attempt, from any process, change nothing.
  */
 export function startEditionSchedule(options: EditionScheduleOptions): { stop(): Promise<void> } {
   const { at, timeZone, log } = options;
