@@ -10,18 +10,17 @@
  * node flags (default: the heap limit `npm run newsletter` uses).
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { SECTIONS } from "#domain/sections.ts";
 import type { SinkCounts } from "#scripts/lib/smtp-sink.ts";
 import { headline, sentence } from "#server/ingest/testing/generate.ts";
 import { mailSite } from "#server/mail/mail.server.ts";
 import { dayIn } from "#server/mail/send-time.server.ts";
 import { renderEdition } from "#server/mail/templates/render.server.ts";
-import { openStore, sqliteFileIn } from "#server/store/open.server.ts";
+import { openStore } from "#server/store/open.server.ts";
+import { editionRecipientsMarkedSent, seedConfirmedSubscribers } from "#server/store/testing/mail-seed.ts";
 import { adminQuery, urlWithSchema } from "#server/store/testing/scratch-schema.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -112,25 +111,7 @@ async function freshStore(
   const location = { dataDir, databaseUrl };
   const first = openStore(location);
   await first.store.ready();
-  if (databaseUrl) {
-    await adminQuery(
-      databaseUrl,
-      `INSERT INTO newsletter_subscribers (email, created_at, confirmed_at, unsubscribe_token)
-       SELECT 'reader' || g || '@bench.example', $1, $1, md5(random()::text || g) || md5(g::text)
-       FROM generate_series(0, $2 - 1) g`,
-      [at, SUBSCRIBERS],
-    );
-  } else {
-    const db = new DatabaseSync(sqliteFileIn(dataDir));
-    const insert = db.prepare(
-      `INSERT INTO newsletter_subscribers (email, created_at, confirmed_at, unsubscribe_token)
-       VALUES (?, ?, ?, ?)`,
-    );
-    db.exec("BEGIN");
-    for (let i = 0; i < SUBSCRIBERS; i++) insert.run(address(i), at, at, randomBytes(24).toString("hex"));
-    db.exec("COMMIT");
-    db.close();
-  }
+  await seedConfirmedSubscribers(location, SUBSCRIBERS, address, at);
   const { recipients } = await first.store.editions.create(edition.day, edition.words);
   await first.store.close();
   if (recipients !== SUBSCRIBERS) throw new Error(`edition queued ${recipients} copies`);
@@ -301,15 +282,8 @@ async function queueState(store: Fresh, counts: SinkCounts): Promise<string> {
   } finally {
     await opened.store.close();
   }
-  const query = "SELECT recipient FROM mail_queue WHERE kind = 'edition' AND status = 'sent'";
-  let sent: { recipient: string }[];
-  if (store.databaseUrl) sent = await adminQuery<{ recipient: string }>(store.databaseUrl, query);
-  else {
-    const db = new DatabaseSync(sqliteFileIn(store.dataDir), { readOnly: true });
-    sent = db.prepare(query).all() as { recipient: string }[];
-    db.close();
-  }
-  const lost = sent.filter((r) => !counts.byRecipient[r.recipient]).length;
+  const sent = await editionRecipientsMarkedSent({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+  const lost = sent.filter((r) => !counts.byRecipient[r]).length;
   return `queue: sent ${c.sent}, queued ${c.queued}, failed ${c.failed}, skipped ${c.skipped}; marked sent but never delivered ${lost}`;
 }
 

@@ -123,7 +123,11 @@ function gatedMessage(
       step = 2;
       state.gate = flushed()
         // The connection failed meanwhile: nothing is committed, the mail stays queued.
-        .then(() => (state.failed ? false : ((state.commitStarted = true), commit())))
+        .then(() => {
+          if (state.failed) return false;
+          state.commitStarted = true;
+          return commit();
+        })
         .then(
           (ours) => {
             if (ours) state.committed = true;
