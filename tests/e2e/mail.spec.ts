@@ -143,7 +143,10 @@ test.describe("newsletter mail", () => {
 
     // Tomorrow's edition goes to the list without this address.
     const second = await sendEdition(baseURL ?? "", 1);
-    expect(second).toMatch(/^Edition \S+ made for \d+ subscribers\./m);
+    // Made for the others, or not at all when this address was the only one left.
+    expect(second).toMatch(
+      /^(Edition \S+ made for \d+ subscribers|No edition for \S+: nobody has confirmed a subscription yet)\./m,
+    );
     expect(await inbox(page.request, address)).toHaveLength(2);
   });
 
