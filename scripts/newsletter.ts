@@ -10,21 +10,15 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { unsubscribeLink } from "#domain/newsletter.ts";
-import { type Config, ConfigError, parseConfig } from "#server/config.server.ts";
+import type { Config } from "#server/config.server.ts";
 import { buildEditionContent } from "#server/mail/edition-content.server.ts";
 import { createMailService, type MailService } from "#server/mail/mail.server.ts";
 import { dayIn } from "#server/mail/send-time.server.ts";
 import { renderEdition, UNSUBSCRIBE_PLACEHOLDER } from "#server/mail/templates/render.server.ts";
 import { createFeedEngine, type FeedEngine, feedEngineSettings } from "#server/news/engine.server.ts";
 import { postLibrary, publishedPosts } from "#server/publishing/posts.server.ts";
-import {
-  openStore,
-  serverStoreReady,
-  storeLocationFrom,
-  storeOpenMessage,
-} from "#server/store/open.server.ts";
 import type { Store } from "#server/store/store.ts";
-import { fail } from "./lib/cli.ts";
+import { fail, openFromEnv } from "./lib/cli.ts";
 
 const USAGE = `Usage:
   npm run -s newsletter -- send
@@ -44,26 +38,7 @@ const log = {
 type Opened = { config: Config; store: Store; engine: FeedEngine; mail: MailService };
 
 async function open(): Promise<Opened> {
-  let config: Config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 1);
-    throw error;
-  }
-  const location = storeLocationFrom(config);
-  let opened: ReturnType<typeof openStore>;
-  try {
-    opened = openStore(location);
-  } catch (error) {
-    fail(storeOpenMessage(location.dataDir, error), 1);
-  }
-  try {
-    await serverStoreReady(opened.store, location);
-  } catch (error) {
-    await opened.store.close().catch(() => {});
-    fail(error instanceof Error ? error.message : String(error), 1);
-  }
+  const { config, opened } = await openFromEnv();
   // Reads what the server stored; fetches a feed only for a section never fetched yet.
   const engine = createFeedEngine({
     ...feedEngineSettings(config),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseMailbox } from "./mail/compose.server.ts";
-import { parseSmtpUrl, redactSmtpUrl } from "./mail/smtp-pool.server.ts";
+import { parseSmtpUrl } from "./mail/smtp-pool.server.ts";
+import { redactUrl } from "./store/open.server.ts";
 
 /** LOG_FORMAT's values; the logger (logger.server.ts) reads the setting itself, before config. */
 export const LOG_FORMATS = ["auto", "json", "text"] as const;
@@ -57,7 +58,7 @@ function shown(name: string, value: string): string {
   if (name === "SMTP_URL")
     return URL.parse(value)?.pathname.replace(/^\/$/, "")
       ? "a value not shown"
-      : JSON.stringify(redactSmtpUrl(value));
+      : JSON.stringify(redactUrl(value));
   if (name !== "DATABASE_URL") return JSON.stringify(value);
   try {
     const u = new URL(value);

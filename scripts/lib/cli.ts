@@ -1,5 +1,6 @@
-import { ConfigError, parseConfig } from "#server/config.server.ts";
+import { type Config, ConfigError, parseConfig } from "#server/config.server.ts";
 import {
+  type OpenedStore,
   openStore,
   type StoreLocation,
   serverStoreReady,
@@ -15,29 +16,36 @@ export function fail(message: string, code = 2): never {
 }
 
 /**
- * The store the server uses (DATABASE_URL, else DATA_DIR), for the newsroom's command-line tools;
- * one that cannot be opened or connected to is a one-line message and exit code 1.
+ * The server's settings and the store they name (DATABASE_URL, else DATA_DIR), for the newsroom's
+ * command-line tools; a bad setting or a store that cannot be opened or connected to is a one-line
+ * message and exit code 1.
  */
-export async function openStoreFromEnv(): Promise<Store> {
+export async function openFromEnv(): Promise<{ config: Config; opened: OpenedStore }> {
+  let config: Config;
   let location: StoreLocation;
   try {
-    const config = parseConfig(process.env);
+    config = parseConfig(process.env);
     location = storeLocationFrom(config);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 1);
     throw error;
   }
-  let store: Store;
+  let opened: OpenedStore;
   try {
-    store = openStore(location).store;
+    opened = openStore(location);
   } catch (error) {
     fail(storeOpenMessage(location.dataDir, error), 1);
   }
   try {
-    await serverStoreReady(store, location);
+    await serverStoreReady(opened.store, location);
   } catch (error) {
-    await store.close().catch(() => {});
+    await opened.store.close().catch(() => {});
     fail(error instanceof Error ? error.message : String(error), 1);
   }
-  return store;
+  return { config, opened };
+}
+
+/** The store the server uses, for a tool that needs nothing else (see openFromEnv). */
+export async function openStoreFromEnv(): Promise<Store> {
+  return (await openFromEnv()).opened.store;
 }

@@ -2,10 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { redactUrl } from "#server/store/open.server.ts";
 import { composeMime } from "./compose.server.ts";
 import type { OutgoingMail } from "./mail-transport.ts";
 import { openOutbox } from "./outbox.server.ts";
-import { classifySmtpError, openSmtpPool, parseSmtpUrl, redactSmtpUrl } from "./smtp-pool.server.ts";
+import { classifySmtpError, openSmtpPool, parseSmtpUrl } from "./smtp-pool.server.ts";
 import { type SmtpSink, startSmtpSink } from "./testing/smtp-sink.ts";
 
 async function mailTo(to: string, id = 1): Promise<OutgoingMail> {
@@ -42,7 +43,7 @@ describe("SMTP_URL", () => {
     expect(() => parseSmtpUrl("smtp://u:secret@mail.example?pool=0")).toThrow(/pool=/);
     // An unencoded "/" in a password reads as a path: refused, so it never reaches a log line.
     expect(() => parseSmtpUrl("smtp://mailer:9876/secretpart@smtp.example.com")).toThrow(/no path/);
-    expect(redactSmtpUrl("smtp://u:secret@mail.example:25")).toBe("smtp://u:***@mail.example:25");
+    expect(redactUrl("smtp://u:secret@mail.example:25")).toBe("smtp://u:***@mail.example:25");
   });
 
   it("classifies what a server says: 4xx and sockets try again, 5xx at RCPT refuses the address, a silent end after the dot counts as sent", () => {

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
+import { redactUrl } from "#server/store/open.server.ts";
 import type { MailTransport, OutgoingMail, SendOutcome } from "./mail-transport.ts";
 
 /** Connections kept open to the mail server (nodemailer's pool default). */
@@ -15,17 +16,6 @@ export type SmtpSettings = {
   auth?: { user: string; pass: string };
   connections: number;
 };
-
-/** A URL without its password, for messages and logs. */
-export function redactSmtpUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return "(an unreadable URL)";
-  }
-}
 
 /**
  * SMTP_URL: smtp://[user:pass@]host[:port] (STARTTLS when offered, port 587) or
@@ -298,7 +288,7 @@ export function openSmtpPool(url: string): MailTransport {
 
   return {
     kind: "smtp",
-    describe: `mail goes through ${redactSmtpUrl(url)} (${settings.connections} connections)`,
+    describe: `mail goes through ${redactUrl(url)} (${settings.connections} connections)`,
     concurrency: settings.connections,
     async send(mail, commit) {
       let c: Connection;

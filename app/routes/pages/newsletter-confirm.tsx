@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { TokenButtonForm } from "#app/components/ui/TokenButtonForm.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { confirmableToken, confirmNewsletter } from "#server/forms/newsletter.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
@@ -43,7 +44,6 @@ function Expired() {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   let body: React.ReactNode;
   if (actionData?.confirmed) {
     body = (
@@ -58,16 +58,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
     body = (
       <>
         <p className="mt-4 text-lg">One click to start receiving our daily edition.</p>
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
-          >
-            {busy ? "Confirming…" : "Confirm subscription"}
-          </button>
-        </Form>
+        <TokenButtonForm token={loaderData.token} label="Confirm subscription" busyLabel="Confirming…" />
       </>
     );
   }

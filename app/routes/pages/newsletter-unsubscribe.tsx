@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { TokenButtonForm } from "#app/components/ui/TokenButtonForm.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
 import { subscribedToken, unsubscribeNewsletter } from "#server/forms/newsletter.server.ts";
@@ -33,7 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   let body: React.ReactNode;
   if (actionData?.unsubscribed) {
     body = (
@@ -64,16 +64,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
     body = (
       <>
         <p className="mt-4 text-lg">Stop receiving {identity.title}'s daily edition at this address?</p>
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
-          >
-            {busy ? "Unsubscribing…" : "Unsubscribe"}
-          </button>
-        </Form>
+        <TokenButtonForm token={loaderData.token} label="Unsubscribe" busyLabel="Unsubscribing…" />
       </>
     );
   }

@@ -1,6 +1,14 @@
 import type pg from "pg";
-import type { Edition, EditionStatus, MailKind, MailStatus, Store } from "#server/store/store.ts";
-import { claimOrder, EMPTY_COUNTS, MAIL_PRIORITY, withSubscribers } from "../mail-rows.ts";
+import type { EditionStatus, MailKind, MailStatus, Store } from "#server/store/store.ts";
+import {
+  claimOrder,
+  type EditionRow,
+  EMPTY_COUNTS,
+  MAIL_PRIORITY,
+  type SubscriberRow,
+  toEdition,
+  withSubscribers,
+} from "../rows.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 
 /** Queues one mail unless one with the same key exists (inside the caller's transaction). */
@@ -15,25 +23,6 @@ export async function queueMail(
     [mail.kind, mail.key, mail.recipient, mail.ref, MAIL_PRIORITY[mail.kind], now.toISOString()],
   );
 }
-
-type EditionRow = {
-  id: string;
-  day: string;
-  created_at: string;
-  subject: string;
-  html: string;
-  text: string;
-  recipients: number;
-};
-const toEdition = (r: EditionRow): Edition => ({
-  id: Number(r.id),
-  day: r.day,
-  createdAt: r.created_at,
-  subject: r.subject,
-  html: r.html,
-  text: r.text,
-  recipients: Number(r.recipients),
-});
 
 /**
  * The outgoing mail queue and the editions on PostgreSQL: several processes claim from one queue
@@ -71,14 +60,7 @@ export function createPostgresMailStore(
         if (claimed.length === 0) return [];
         const emails = [...new Set(claimed.filter((c) => c.kind !== "contact").map((c) => c.recipient))];
         const { rows } = emails.length
-          ? await query<{
-              email: string;
-              confirmed_at: string | null;
-              bounced_at: string | null;
-              token: string | null;
-              expires_at: string | null;
-              unsubscribe_token: string | null;
-            }>(
+          ? await query<SubscriberRow>(
               `SELECT email, confirmed_at, bounced_at, token, expires_at, unsubscribe_token
                FROM newsletter_subscribers WHERE email = ANY($1)`,
               [emails],

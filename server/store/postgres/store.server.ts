@@ -1,12 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { ContactCategory } from "#domain/contact.ts";
-import {
-  PENDING_DAYS,
-  RATE_LIMIT_WAIT_MS,
-  type Store,
-  type StoredMessage,
-  type Subscriber,
-} from "#server/store/store.ts";
+import { PENDING_DAYS, RATE_LIMIT_WAIT_MS, type Store, type Subscriber } from "#server/store/store.ts";
+import { type MessageRow, toMessage } from "../rows.ts";
 import {
   createPool,
   migrate,
@@ -24,26 +18,6 @@ export type PostgresStoreOptions = PoolOptions & {
   /** Defaults to the app's list; tests pass their own to exercise the runner. */
   migrations?: readonly PostgresMigration[];
 };
-
-type MessageRow = {
-  id: string;
-  created_at: string;
-  name: string;
-  email: string;
-  category: string | null;
-  subject: string;
-  message: string;
-};
-
-const toMessage = (r: MessageRow): StoredMessage => ({
-  id: Number(r.id),
-  createdAt: r.created_at,
-  name: r.name,
-  email: r.email,
-  category: r.category as ContactCategory | null,
-  subject: r.subject,
-  message: r.message,
-});
 
 /**
  * The store on PostgreSQL (DATABASE_URL): a connection pool, migrated when opened. Opening is

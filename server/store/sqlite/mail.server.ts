@@ -1,13 +1,15 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { Edition, EditionStatus, MailKind, MailStatus, Store } from "#server/store/store.ts";
+import type { EditionStatus, MailKind, MailStatus, Store } from "#server/store/store.ts";
 import {
   type ClaimRow,
   claimOrder,
+  type EditionRow,
   EMPTY_COUNTS,
   MAIL_PRIORITY,
   type SubscriberRow,
+  toEdition,
   withSubscribers,
-} from "../mail-rows.ts";
+} from "../rows.ts";
 import { transaction } from "./db.server.ts";
 
 /** Queues one mail unless one with the same key exists (inside the caller's transaction). */
@@ -29,17 +31,6 @@ export function queueMail(
     now.toISOString(),
   );
 }
-
-type EditionRow = Omit<Edition, "createdAt"> & { created_at: string };
-const toEdition = (r: EditionRow): Edition => ({
-  id: Number(r.id),
-  day: r.day,
-  createdAt: r.created_at,
-  subject: r.subject,
-  html: r.html,
-  text: r.text,
-  recipients: Number(r.recipients),
-});
 
 /** The outgoing mail queue and the editions on SQLite. */
 export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "editions"> {

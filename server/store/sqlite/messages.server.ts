@@ -1,20 +1,11 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { ContactCategory, ContactMessage } from "#domain/contact.ts";
+import type { ContactMessage } from "#domain/contact.ts";
 import type { StoredMessage } from "#server/store/store.ts";
+import { type MessageRow, toMessage } from "../rows.ts";
 import { transaction } from "./db.server.ts";
 import { queueMail } from "./mail.server.ts";
 
 export type { StoredMessage } from "#server/store/store.ts";
-
-type Row = {
-  id: number;
-  created_at: string;
-  name: string;
-  email: string;
-  category: string | null;
-  subject: string;
-  message: string;
-};
 
 /** The newsroom's note of a stored message, queued in the transaction that stores it. */
 function queueNotification(db: DatabaseSync, id: number, now: Date): void {
@@ -83,19 +74,9 @@ export function getMessage(db: DatabaseSync, id: number): StoredMessage | undefi
     .prepare(
       "SELECT id, created_at, name, email, category, subject, message FROM contact_messages WHERE id = ?",
     )
-    .get(id) as Row | undefined;
+    .get(id) as MessageRow | undefined;
   return row && toMessage(row);
 }
-
-const toMessage = (r: Row): StoredMessage => ({
-  id: r.id,
-  createdAt: r.created_at,
-  name: r.name,
-  email: r.email,
-  category: r.category as ContactCategory | null,
-  subject: r.subject,
-  message: r.message,
-});
 
 /** Messages, newest first (ties by id, so the order is stable). */
 export function listMessages(db: DatabaseSync, options: { limit?: number } = {}): StoredMessage[] {
@@ -105,7 +86,7 @@ export function listMessages(db: DatabaseSync, options: { limit?: number } = {})
       `SELECT id, created_at, name, email, category, subject, message
        FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
     )
-    .all(limit) as Row[];
+    .all(limit) as MessageRow[];
   return rows.map(toMessage);
 }
 

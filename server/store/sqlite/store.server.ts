@@ -14,6 +14,7 @@ import {
 import { pruneRates, takeRate } from "./rate-limits.server.ts";
 import {
   confirmSubscription,
+  countMailable,
   isPendingToken,
   isSubscribedToken,
   listSubscribers,
@@ -47,16 +48,7 @@ export function createStore(db: DatabaseSync): Store {
       isSubscribedToken: async (token) => isSubscribedToken(db, token),
       unsubscribe: async (token) => unsubscribe(db, token),
       markBounced: async (email, now) => markBounced(db, email, now),
-      mailable: async () =>
-        Number(
-          (
-            db
-              .prepare(
-                "SELECT count(*) AS n FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL",
-              )
-              .get() as { n: number }
-          ).n,
-        ),
+      mailable: async () => countMailable(db),
       isPendingToken: async (token, now) => isPendingToken(db, token, now),
       list: async (now) => listSubscribers(db, now),
     },

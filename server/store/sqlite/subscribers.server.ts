@@ -121,3 +121,13 @@ export function listSubscribers(db: DatabaseSync, now = new Date()): Subscriber[
     expiresAt: r.expiresAt,
   }));
 }
+
+/** Confirmed addresses no mail server has refused: whom an edition made now would go to. */
+export function countMailable(db: DatabaseSync): number {
+  const row = db
+    .prepare(
+      "SELECT count(*) AS n FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL",
+    )
+    .get() as { n: number };
+  return Number(row.n);
+}

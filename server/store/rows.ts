@@ -1,6 +1,7 @@
-import type { ClaimedMail, MailKind, MailStatus } from "./store.ts";
+import type { ContactCategory } from "#domain/contact.ts";
+import type { ClaimedMail, Edition, MailKind, MailStatus, StoredMessage } from "./store.ts";
 
-/** Rows of the mail queue as both stores read them. */
+/** Rows both stores read the same way: the mail queue, editions and contact messages. */
 
 /** Confirmations and newsroom notes go before an edition's thousands of copies. */
 export const MAIL_PRIORITY: Record<MailKind, number> = { confirm: 0, contact: 0, edition: 1 };
@@ -52,3 +53,36 @@ export function withSubscribers(claimed: readonly ClaimRow[], rows: readonly Sub
 /** The order a claim is sent in: notes and confirmations first, then the oldest. */
 export const claimOrder = (a: Pick<ClaimRow, "kind" | "id">, b: Pick<ClaimRow, "kind" | "id">): number =>
   MAIL_PRIORITY[a.kind] - MAIL_PRIORITY[b.kind] || a.id - b.id;
+
+/** An edition's row (an id is a string from PostgreSQL's bigserial, a number from SQLite). */
+export type EditionRow = Omit<Edition, "id" | "createdAt"> & { id: number | string; created_at: string };
+
+export const toEdition = (r: EditionRow): Edition => ({
+  id: Number(r.id),
+  day: r.day,
+  createdAt: r.created_at,
+  subject: r.subject,
+  html: r.html,
+  text: r.text,
+  recipients: Number(r.recipients),
+});
+
+export type MessageRow = {
+  id: number | string;
+  created_at: string;
+  name: string;
+  email: string;
+  category: string | null;
+  subject: string;
+  message: string;
+};
+
+export const toMessage = (r: MessageRow): StoredMessage => ({
+  id: Number(r.id),
+  createdAt: r.created_at,
+  name: r.name,
+  email: r.email,
+  category: r.category as ContactCategory | null,
+  subject: r.subject,
+  message: r.message,
+});
