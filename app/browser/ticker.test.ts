@@ -11,7 +11,7 @@ describe("the ticker", () => {
     expect(lists).toHaveLength(2);
     expect(lists[0]?.getAttribute("aria-hidden")).toBeNull();
     expect(lists[1]?.getAttribute("aria-hidden")).toBe("true");
-    expect((lists[1]?.querySelector("a") as HTMLAnchorElement).tabIndex).toBe(-1);
+    expect(lists[1]?.querySelector("a")?.tabIndex).toBe(-1);
     expect(document.querySelector("[data-ticker-track]")?.classList.contains("ticker-track")).toBe(true);
     expect(document.querySelector(".overflow-hidden")).not.toBeNull();
   });
