@@ -8,7 +8,11 @@ import { hydrateRoot } from "react-dom/client";
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
 /** Every island by name; each is its own chunk. */
-const ISLANDS: Record<string, () => Promise<IslandModule>> = {};
+const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  // Props arrive as parsed JSON, so each island's own props type is asserted here.
+  faq: () => import("#app/islands/faq.tsx") as Promise<IslandModule>,
+  "faq-ai": () => import("#app/islands/faq-ai.tsx") as Promise<IslandModule>,
+};
 
 /** Marks the container once React has taken it over (tests and styles read it). */
 function Ready({ el, children }: { el: HTMLElement; children?: ReactNode }) {
