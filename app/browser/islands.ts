@@ -8,10 +8,14 @@ import { hydrateRoot } from "react-dom/client";
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
 /** Every island by name; each is its own chunk. */
-const ISLANDS: Record<string, () => Promise<IslandModule>> = {};
+const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  // Each takes its own props; the cast is to the registry's untyped shape (props are JSON here).
+  "rss-manager": () => import("#app/islands/rss-manager.tsx") as Promise<IslandModule>,
+  "sitemap-manager": () => import("#app/islands/sitemap-manager.tsx") as Promise<IslandModule>,
+};
 
 /** Marks the container once React has taken it over (tests and styles read it). */
-function Ready({ el, children }: { el: HTMLElement; children: ReactNode }) {
+function Ready({ el, children }: { el: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     el.dataset.hydrated = "true";
   }, [el]);
@@ -24,7 +28,7 @@ async function hydrate(el: HTMLElement): Promise<void> {
   const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
   const { default: Component } = await load();
   await new Promise<void>((resolve) => {
-    hydrateRoot(el, createElement(Ready, { el, children: createElement(Component, props) }), {
+    hydrateRoot(el, createElement(Ready, { el }, createElement(Component, props)), {
       onRecoverableError: (error) => console.warn("island", el.dataset.island, error),
     });
     // Resolved when the island has committed (Ready's effect), so the page can say it is ready.
