@@ -6,19 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { nonceContext } from "#server/http/request-context.server.ts";
-import { stripModulePreloads } from "#server/http/strip-preloads.server.ts";
 import { logger } from "#server/logger.server.ts";
 
 // Above the pages' cold-load deadline (COLD_LOAD_DEADLINE_MS), so streamed data always arrives.
 export const streamTimeout = 10_000;
-
-/**
- * How long a person's page waits after its shell for everything else to be ready. A warm page's
- * data is settled at once, but React Router encodes it a task or two after the shell: sent at the
- * shell, that data went out as streamed chunks with React's swap scripts (~0.7 KB more script, and
- * the page cache kept that copy). A page still waiting for a publisher streams as before.
- */
-const SETTLE_MS = 25;
 
 /**
  * Logs what went wrong on our side. A reader's bad request (a method a page does not take, a
@@ -31,8 +22,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /**
- * React Router's default Node entry plus the CSP nonce: every inline script React or the router
- * writes (hydration data, streamed Suspense chunks) carries this request's nonce.
+ * React Router's default Node entry plus the CSP nonce: the inline scripts React writes (streamed
+ * Suspense chunks swapped into place) carry this request's nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -49,10 +40,10 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let sent = false;
-    let settleTimer: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete page in one go; people get the shell first (see SETTLE_MS), then
-    // streamed data.
+    // Crawlers get the complete page in one go; people get the shell first, then what a cold
+    // store is still waiting for, streamed. (No page data is encoded for a browser router any
+    // more, so a warm page's shell is already complete.)
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
@@ -73,7 +64,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
-          if (readyOption === "onShellReady") settleTimer = setTimeout(send, SETTLE_MS);
+          if (readyOption === "onShellReady") send();
         },
         onAllReady() {
           send();
@@ -89,7 +80,6 @@ export default function handleRequest(
     );
 
     function send() {
-      clearTimeout(settleTimer);
       if (sent) return;
       sent = true;
       const body = new PassThrough({
@@ -99,7 +89,7 @@ export default function handleRequest(
           callback();
         },
       });
-      const stream = createReadableStreamFromReadable(body.pipe(stripModulePreloads()));
+      const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
