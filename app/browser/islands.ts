@@ -7,11 +7,19 @@ import { hydrateRoot } from "react-dom/client";
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
+/**
+ * An island's module, whatever its own props: they arrive here as parsed JSON, so the registry
+ * takes each component at its word (the server rendered it from the same props).
+ */
+const island = (load: () => Promise<{ default: ComponentType<never> }>) =>
+  load as () => Promise<IslandModule>;
+
 /** Every island by name; each is its own chunk. */
 const ISLANDS: Record<string, () => Promise<IslandModule>> = {
-  // Props arrive as parsed JSON, so each island's own props type is asserted here.
-  faq: () => import("#app/islands/faq.tsx") as Promise<IslandModule>,
-  "faq-ai": () => import("#app/islands/faq-ai.tsx") as Promise<IslandModule>,
+  faq: island(() => import("#app/islands/faq.tsx")),
+  "faq-ai": island(() => import("#app/islands/faq-ai.tsx")),
+  "rss-manager": island(() => import("#app/islands/rss-manager.tsx")),
+  "sitemap-manager": island(() => import("#app/islands/sitemap-manager.tsx")),
 };
 
 /** Marks the container once React has taken it over (tests and styles read it). */
