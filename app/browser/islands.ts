@@ -54,7 +54,10 @@ async function hydrate(el: HTMLElement): Promise<void> {
  * they come within a screen of the viewport. An island whose code fails to load stays the
  * server's HTML, which works on its own; the next page load tries again.
  */
-export function hydrateIslands(root: ParentNode = document): Promise<void> {
+export async function hydrateIslands(root: ParentNode = document): Promise<void> {
+  // In development the islands' modules carry React Refresh's hooks, which need its runtime first
+  // (React Router's <Scripts/> installed it when pages hydrated whole).
+  if (import.meta.env.DEV) await import("virtual:react-router/inject-hmr-runtime");
   const all = [...root.querySelectorAll<HTMLElement>("[data-island]")];
   const later = all.filter((el) => el.dataset.load === "visible");
   if (later.length > 0) {
@@ -71,5 +74,5 @@ export function hydrateIslands(root: ParentNode = document): Promise<void> {
     for (const el of later) observer.observe(el);
   }
   const now = all.filter((el) => el.dataset.load !== "visible");
-  return Promise.allSettled(now.map(hydrate)).then(() => {});
+  await Promise.allSettled(now.map(hydrate));
 }
