@@ -8,7 +8,10 @@ import { hydrateRoot } from "react-dom/client";
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
 /** Every island by name; each is its own chunk. */
-const ISLANDS: Record<string, () => Promise<IslandModule>> = {};
+const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  // Each island's props are checked where its route renders it; here they are JSON.
+  contact: () => import("#app/islands/contact.tsx") as Promise<IslandModule>,
+};
 
 /** Marks the container once React has taken it over (tests and styles read it). */
 function Ready({ el, children }: { el: HTMLElement; children: ReactNode }) {
