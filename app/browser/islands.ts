@@ -11,6 +11,7 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
 const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   // Each island's props are checked where its route renders it; here they are JSON.
   contact: () => import("#app/islands/contact.tsx") as Promise<IslandModule>,
+  radio: () => import("#app/islands/radio.tsx") as Promise<IslandModule>,
 };
 
 /** Marks the container once React has taken it over (tests and styles read it). */
