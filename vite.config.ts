@@ -1,17 +1,47 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
-import { chunksOf, FRAMEWORK, type ModuleGraph } from "./scripts/lib/chunk-rules.ts";
+import { defineConfig, type Plugin } from "vite";
 
-// Filled once the client's module graph is complete, read when the chunks are made.
-let chunks = new Map<string, string>();
-const chunkRules = {
-  name: "chunk-rules",
-  applyToEnvironment: (environment: { name: string }) => environment.name === "client",
-  buildEnd(this: ModuleGraph) {
-    chunks = chunksOf(this);
-  },
-};
+/**
+ * The page script (app/browser/page.ts): every page's one script of our own, built as an entry of
+ * the browser's build (hashed, its islands split off by import()). React Router's own client entry
+ * is built too but no page loads it (ADR 0014). The server learns the script's URL from
+ * `virtual:page-script`: the built file in production, the source in development.
+ */
+const PAGE_SCRIPT = "app/browser/page.ts";
+const VIRTUAL = "virtual:page-script";
+function pageScript(): Plugin {
+  let built: string | undefined;
+  let base = "/";
+  return {
+    name: "page-script",
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      if (this.environment.name === "client" && this.environment.mode === "build")
+        this.emitFile({ type: "chunk", id: PAGE_SCRIPT, name: "page" });
+    },
+    generateBundle(_, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === "chunk" && chunk.isEntry && chunk.facadeModuleId?.endsWith(PAGE_SCRIPT))
+          built = `${base}${chunk.fileName}`;
+    },
+    resolveId(id) {
+      return id === VIRTUAL ? `\0${VIRTUAL}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${VIRTUAL}`) return;
+      // The browser's copy of the root module (React Router's client build) never runs.
+      if (this.environment.name === "client" && this.environment.mode === "build")
+        return "export default '';";
+      if (this.environment.mode === "build" && !built)
+        throw new Error("page-script: the client build did not emit app/browser/page.ts");
+      return `export default ${JSON.stringify(built ?? `${base}${PAGE_SCRIPT}`)};`;
+    },
+  };
+}
 
 export default defineConfig({
   // The SSR bundle's entry is our Express app, so server.ts loads one module graph (one store,
@@ -31,34 +61,17 @@ export default defineConfig({
       build: {
         rollupOptions: {
           output: {
-            // Chunks by rule from the import graph, never by file name (scripts/lib/chunk-rules.ts):
-            // the frame (React, React DOM, React Router, the root route and what it imports) and
-            // small ui/content helpers two pages share in one chunk, the shell (separate files
-            // each cost a request and compress worse); a component folder's modules that several
-            // pages share in a chunk named after the folder; code loaded late
-            // (app/components/ui/late.tsx) and one page's code left to the bundler. Within a
-            // folder's chunk, modules used by different pages are split (entriesAware), but a part
-            // under 1.5 KB joins its neighbour: a request costs more than a few unused bytes.
+            // React and React DOM in one chunk of their own, shared by every island and cached
+            // across pages; the rest is split by the bundler along the islands' import() calls.
             codeSplitting: {
-              groups: [
-                {
-                  name: "shell",
-                  test: (id) => FRAMEWORK.test(id) || chunks.get(id) === "shell",
-                  priority: 1,
-                },
-                {
-                  name: (id) => chunks.get(id) ?? null,
-                  entriesAware: true,
-                  entriesAwareMergeThreshold: 1500,
-                },
-              ],
+              groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
             },
           },
         },
       },
     },
   },
-  // No __vitePreload wrapper around import(): the lazily loaded widgets need no preload help.
+  // No __vitePreload wrapper around import(): an island's chunks load in one step anyway.
   build: { assetsInlineLimit: 0, modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), chunkRules],
+  plugins: [tailwindcss(), reactRouter(), pageScript()],
 });

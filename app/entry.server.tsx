@@ -6,7 +6,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { nonceContext } from "#server/http/request-context.server.ts";
-import { stripModulePreloads } from "#server/http/strip-preloads.server.ts";
 import { logger } from "#server/logger.server.ts";
 
 // Above the pages' cold-load deadline (COLD_LOAD_DEADLINE_MS), so streamed data always arrives.
@@ -31,8 +30,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /**
- * React Router's default Node entry plus the CSP nonce: every inline script React or the router
- * writes (hydration data, streamed Suspense chunks) carries this request's nonce.
+ * React Router's default Node entry plus the CSP nonce: the inline scripts React writes (streamed
+ * Suspense chunks swapped into place) carry this request's nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -99,7 +98,7 @@ export default function handleRequest(
           callback();
         },
       });
-      const stream = createReadableStreamFromReadable(body.pipe(stripModulePreloads()));
+      const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

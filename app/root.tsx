@@ -1,35 +1,22 @@
-import { type ReactNode, useEffect } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import pageScript from "virtual:page-script";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, useRouteLoaderData } from "react-router";
 import { identity } from "#content/identity.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { nonceContext, servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/root";
 // Linked rather than imported: a stylesheet imported by a module of the shell chunk made every
 // lazily loaded chunk carry a CSS-preload helper for it.
 import appCss from "./app.css?url";
-import { ProgressBar } from "./components/layout/ProgressBar.tsx";
+import { ErrorPage } from "./components/layout/ErrorPage.tsx";
+import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
-import { lateModule, whenSeen, whenShown } from "./components/ui/late.tsx";
 import { Toaster } from "./components/ui/Toaster.tsx";
-import { useCurrentEntry } from "./lib/history-entries.ts";
-import { publicationJsonLd } from "./lib/seo.ts";
+import { publicationJsonLd, SPECULATION_RULES } from "./lib/seo.ts";
 
+// Read on the server only: no page sends its loader data to the browser (ADR 0014).
 export function loader({ context }: Route.LoaderArgs) {
-  // Today's date is decided once, on the server, so the browser hydrates the same text.
   const siteUrl = context.get(servicesContext).config.SITE_URL;
-  return { siteUrl, now: new Date().toISOString() };
-}
-
-// The root data (site URL, today's date) does not change between client-side navigations.
-export function shouldRevalidate() {
-  return false;
+  return { siteUrl, now: new Date().toISOString(), nonce: context.get(nonceContext) || undefined };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -39,18 +26,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${identity.title} RSS feed`, href: "/rss.xml" },
 ];
 
-// Below every page's content: its script loads when the reader nears it.
-const SiteFooter = whenSeen(
-  "site-footer",
-  lateModule(() => import("./components/layout/SiteFooter.tsx").then((m) => m.SiteFooter)),
-);
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  // Marks the document as interactive (tests and progressive-enhancement styles use it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  const nonce = data?.nonce;
   return (
     <html lang="en">
       <head>
@@ -60,9 +38,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#111318" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
-        {/* Rendered on the server only (its code and text never reach the browser's script or the
-            page data): hydration leaves a tag the browser does not render alone in the head. */}
-        {import.meta.env.SSR && data ? (
+        {/* The page script: a module, so it runs once the document is parsed (streamed parts included). */}
+        <script type="module" src={pageScript} nonce={nonce} />
+        {/* Links likely to be followed are prerendered when the pointer rests on them or presses. */}
+        <script
+          type="speculationrules"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, JSON
+          dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
+        />
+        {data ? (
           <script
             type="application/ld+json"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not markup
@@ -77,7 +62,6 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <ProgressBar />
         <SiteHeader now={data?.now} />
         <Toaster />
         <main
@@ -88,40 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useCurrentEntry();
   return <Outlet />;
-}
-
-// The error screens (not found, a request the page cannot take, a failure) load only when one is
-// shown: on the server at once, in the browser when a page hydrates or navigates into one.
-// Offline (the navigation that failed may be why), a short screen with a way to try again.
-const ErrorPage = whenShown(
-  lateModule(() => import("./components/layout/ErrorPage.tsx").then((m) => m.ErrorPage)),
-  ErrorOffline,
-);
-
-function ErrorOffline() {
-  const { pathname, search } = useLocation();
-  return (
-    <section aria-labelledby="error-title" className="mx-auto max-w-2xl py-12">
-      <h1 id="error-title" className="font-serif text-3xl font-bold">
-        This page could not be shown
-      </h1>
-      <p className="mt-6">
-        <a className="link" href={`${pathname}${search}`}>
-          Try again
-        </a>
-      </p>
-    </section>
-  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -15,7 +15,7 @@ const ISLANDS: Record<string, () => Promise<IslandModule>> = {
 };
 
 /** Marks the container once React has taken it over (tests and styles read it). */
-function Ready({ el, children }: { el: HTMLElement; children: ReactNode }) {
+function Ready({ el, children }: { el: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     el.dataset.hydrated = "true";
   }, [el]);
@@ -28,7 +28,7 @@ async function hydrate(el: HTMLElement): Promise<void> {
   const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
   const { default: Component } = await load();
   await new Promise<void>((resolve) => {
-    hydrateRoot(el, createElement(Ready, { el, children: createElement(Component, props) }), {
+    hydrateRoot(el, createElement(Ready, { el }, createElement(Component, props)), {
       onRecoverableError: (error) => console.warn("island", el.dataset.island, error),
     });
     // Resolved when the island has committed (Ready's effect), so the page can say it is ready.

@@ -89,3 +89,28 @@ export function publicationJsonLd(siteUrl: string): string {
   // "<" escaped so the JSON can never close its <script> element.
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+/**
+ * Speculation Rules: a link to one of our pages is prerendered when the reader's pointer rests on
+ * it (~200 ms) or presses it, so the click that follows shows a page already rendered. Not the
+ * generated files, the mail links' pages (a button acts there, but no speculation should reach
+ * them), nor links that download or open elsewhere.
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    {
+      where: {
+        and: [
+          { href_matches: "/*" },
+          {
+            not: {
+              href_matches: ["/*.xml", "/*.txt", "/newsletter/*", "/rss-manager/*", "/api/*", "/_test/*"],
+            },
+          },
+          { not: { selector_matches: "[download], [target=_blank], [rel~=nofollow]" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});

@@ -1,12 +1,4 @@
-import {
-  bringIntoPlay,
-  expect,
-  expectAxeClean,
-  holdRequests,
-  isWide,
-  test,
-  waitForHydration,
-} from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
 
 const STATIC_PAGES = [
   { path: "/about", heading: "About" },
@@ -213,7 +205,7 @@ test.describe("feedback", () => {
     await waitForHydration(page);
     const bar = page.getByRole("progressbar", { name: "Loading page" });
     await expect(bar).toHaveCount(0);
-    await bringIntoPlay(page, "site-footer");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     const release = await holdRequests(page, "**/privacy.data*");
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(bar).toBeVisible();

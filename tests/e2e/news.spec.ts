@@ -2,15 +2,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { FIXTURE_FEED_NAME, fixtureChannelTitle, writeFeedsConfig } from "#scripts/lib/feeds-config.ts";
-import {
-  bringIntoPlay,
-  expect,
-  expectAxeClean,
-  holdRequests,
-  isWide,
-  test,
-  waitForHydration,
-} from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 
 const HOME_ORDER = [
@@ -187,8 +179,8 @@ test.describe("home", () => {
     // The server's HTML is all there before the script.
     await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeAttached();
     await expect(page.getByRole("contentinfo")).toBeAttached();
-    await bringIntoPlay(page, "home-extras");
-    await bringIntoPlay(page, "site-footer");
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(lazy()).toHaveLength(2);
   });
 
@@ -199,7 +191,7 @@ test.describe("home", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.locator("iframe[src*='youtube']")).toHaveCount(0);
-    await bringIntoPlay(page, "home-extras");
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: /Play video/ }).click();
     await expect(page.locator("iframe[src^='https://www.youtube-nocookie.com/embed/']")).toHaveAttribute(
       "title",
@@ -235,7 +227,7 @@ test.describe("newsletter", () => {
     await page.goto("/");
     await waitForHydration(page);
     // The form's script loads when seen: clicked before, it would post without it (a page load).
-    await bringIntoPlay(page, "home-extras");
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
     const email = address("js");
     const form = page.locator("#newsletter");
     await form.getByPlaceholder("Enter your email").fill(`  ${email.toUpperCase()} `);
@@ -271,7 +263,7 @@ test.describe("newsletter", () => {
   test("a bad address gets a message next to the field", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await bringIntoPlay(page, "home-extras");
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
     const form = page.locator("#newsletter");
     const input = form.getByPlaceholder("Enter your email");
     await input.fill("not-an-address");
@@ -333,7 +325,7 @@ test.describe("section pages", () => {
     page.on("request", (r) => requests.push(r.url()));
     await page.goto("/about");
     await waitForHydration(page);
-    await bringIntoPlay(page, "site-footer");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await page.getByRole("contentinfo").getByRole("link", { name: "Events" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Events");
     const frame = page.locator("main iframe");
@@ -349,7 +341,7 @@ test.describe("section pages", () => {
     test("a section shows the error and a Try again link", async ({ page }) => {
       await page.goto("/about");
       await waitForHydration(page);
-      await bringIntoPlay(page, "site-footer");
+      await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
       await page.route("**/*.data*", (route) => route.abort());
       await page.getByRole("contentinfo").getByRole("link", { name: "Health" }).click();
       await expect(page.getByRole("alert")).toContainText("Failed to load articles for this section");

@@ -3,7 +3,7 @@
  * visible link to the same content on its own site, which stays there when the frame fails.
  */
 import { embeds } from "#content/embeds.ts";
-import { bringIntoPlay, expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("ways out of the embeds", () => {
   // The refused frames are reported in the console as failed loads.
@@ -39,7 +39,7 @@ test.describe("ways out of the embeds", () => {
     await page.route("https://www.youtube-nocookie.com/**", (route) => route.abort("blockedbyclient"));
     await page.goto("/");
     await waitForHydration(page);
-    await bringIntoPlay(page, "home-extras");
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
     const video = page.getByRole("region", { name: "Featured video" });
     const link = video.getByRole("link", { name: /Watch on YouTube/ });
     const href = `https://www.youtube.com/watch?v=${embeds.video.id}`;

@@ -1,25 +1,23 @@
 import { ExternalLink } from "#app/components/ui/icons.tsx";
-import { useImageFailed } from "#app/components/ui/useImageFailed.ts";
 import type { Book } from "#content/books.ts";
 
 export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
 
-/** A book card; a cover that fails to load swaps once to the local placeholder and never loops. */
+/**
+ * A book card; a cover that fails to load swaps once to the local placeholder and never loops
+ * (the page script: app/browser/images.ts).
+ */
 export function BookCard({ book }: { book: Book }) {
-  const image = useImageFailed();
-
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface">
       <img
-        ref={image.ref}
-        src={image.failed ? PLACEHOLDER_COVER : book.cover}
+        src={book.cover}
+        data-fallback-src={PLACEHOLDER_COVER}
         alt={`Cover of ${book.title}`}
         width={400}
         height={600}
         loading="lazy"
         decoding="async"
-        onError={image.onError}
-        data-failed={image.failed || undefined}
         className="aspect-[2/3] w-full bg-page object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-3">

@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { IconTooltip } from "#app/components/ui/IconTooltip.tsx";
 import { Menu, X } from "#app/components/ui/icons.tsx";
@@ -13,69 +12,6 @@ const sheetLink =
 
 /** The button's invoker command: the browser opens the sheet as a modal dialog, script or not. */
 const OPENS_SHEET: Record<string, string> = { command: "show-modal", commandfor: SHEET_ID };
-
-/** A browser without invoker commands (before Safari 26.2, Firefox 144) opens it from script. */
-function openWithoutCommands() {
-  if (!("command" in HTMLButtonElement.prototype))
-    document.querySelector<HTMLDialogElement>(`#${SHEET_ID}`)?.showModal();
-}
-
-/**
- * Following a link or searching closes the sheet (a client-side navigation keeps the header, and
- * the sheet with it). Subscribe moves focus to the newsletter's email field afterwards.
- */
-function closeOnFollow(e: {
-  target: EventTarget;
-  currentTarget: HTMLDialogElement;
-  button: number;
-  metaKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}) {
-  // A link opened in a new tab or window leaves the reader here, with the sheet still open.
-  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  if (e.target instanceof Element && e.target.closest("a[href]")) e.currentTarget.close();
-}
-
-// Only a search's submission closes it: a tap into the search box must leave it open for typing.
-function closeOnSearch(e: { target: EventTarget; currentTarget: HTMLDialogElement }) {
-  if (e.target instanceof Element && e.target.closest("form[role=search]")) e.currentTarget.close();
-}
-
-/**
- * The sheet itself takes focus once open (the browser gives it to the close button), so the
- * first Tab reaches that button. On closing, the browser gives focus back to the menu button,
- * unless that button was replaced while the sheet was open (its tooltip's code arrives on the
- * first interaction): then the new one takes it.
- */
-function wireFocus(sheet: HTMLDialogElement | null) {
-  sheet?.addEventListener("toggle", (e) => {
-    if ((e as ToggleEvent).newState === "open") sheet.focus();
-    else if (
-      !document.activeElement ||
-      document.activeElement === document.body ||
-      sheet.contains(document.activeElement)
-    )
-      document.querySelector<HTMLElement>(`[commandfor=${SHEET_ID}]`)?.focus();
-  });
-}
-
-/**
- * Focus stays in the sheet: Tab from its last control goes to its first and Shift+Tab back (the
- * browser would pass through the page's body, though the page behind is inert).
- */
-function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
-  if (e.key !== "Tab") return;
-  const controls = e.currentTarget.querySelectorAll<HTMLElement>("a[href], button, input");
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  const at = document.activeElement;
-  const to = e.shiftKey ? (at === first || at === e.currentTarget ? last : null) : at === last ? first : null;
-  if (!to) return;
-  e.preventDefault();
-  to.focus();
-}
 
 /**
  * The narrow-screen menu: a button and the side sheet titled "Navigation" (the 18 destinations,
@@ -93,8 +29,6 @@ export function MobileMenu() {
           aria-label="Open navigation menu"
           aria-haspopup="dialog"
           {...OPENS_SHEET}
-          data-focus-key="menu"
-          onClick={openWithoutCommands}
           className="inline-flex size-10 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10"
         >
           <Menu aria-hidden="true" className="size-6" />
@@ -104,11 +38,7 @@ export function MobileMenu() {
         id={SHEET_ID}
         aria-labelledby={`${SHEET_ID}-title`}
         closedby="any"
-        ref={wireFocus}
         tabIndex={-1}
-        onKeyDown={keepFocusInside}
-        onClick={closeOnFollow}
-        onSubmit={closeOnSearch}
         className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[280px] max-w-none flex-col overflow-y-auto bg-surface p-4 text-[var(--fg)] shadow-xl outline-none backdrop:bg-black/50 open:flex sm:w-[350px]"
       >
         <div className="flex items-center justify-between">

@@ -1,12 +1,12 @@
 import { useId } from "react";
-import { Form } from "react-router";
 import { Search } from "#app/components/ui/icons.tsx";
 
 /** The header's and side sheet's search box: a plain GET form, so it works without JavaScript. */
 export function SearchForm({ className = "" }: { className?: string }) {
   const id = useId();
   return (
-    <Form method="get" action="/search" role="search" className={`flex ${className}`}>
+    // biome-ignore lint/a11y/useSemanticElements: the form is the landmark (the page script and tests find form[role=search])
+    <form method="get" action="/search" role="search" className={`flex ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search articles
       </label>
@@ -27,6 +27,6 @@ export function SearchForm({ className = "" }: { className?: string }) {
         <Search aria-hidden="true" className="size-4" />
         <span className="sr-only">Search</span>
       </button>
-    </Form>
+    </form>
   );
 }

@@ -1,9 +1,9 @@
 import { type IconProps, Svg } from "#app/components/ui/icons.tsx";
-import { useImageFailed } from "#app/components/ui/useImageFailed.ts";
 import { safeHttpUrl } from "#app/lib/links.ts";
 
 /**
- * A 16:9 article image in a fixed box (no layout shift). A failed image is hidden; an article
+ * A 16:9 article image in a fixed box (no layout shift). A failed image is removed by the page
+ * script (app/browser/images.ts), leaving the box; an article
  * without one shows 'No image available'.
  */
 export function ArticleImage({
@@ -18,28 +18,24 @@ export function ArticleImage({
 }) {
   // Our own sample images are site-relative paths; "//host" would be another site, so not those.
   const url = safeHttpUrl(src) ?? (src?.startsWith("/") && !src.startsWith("//") ? src : undefined);
-  const image = useImageFailed();
 
   return (
     <div
       className={`relative aspect-video w-full overflow-hidden rounded bg-black/5 dark:bg-white/5 ${fill ? "lg:aspect-auto lg:min-h-56 lg:flex-1" : ""}`}
     >
       {url ? (
-        image.failed ? null : (
-          <img
-            ref={image.ref}
-            src={url}
-            alt=""
-            width={1280}
-            height={720}
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : "auto"}
-            decoding={priority ? "sync" : "async"}
-            referrerPolicy="no-referrer"
-            onError={image.onError}
-            className="absolute inset-0 size-full object-cover"
-          />
-        )
+        <img
+          data-hide-on-error
+          src={url}
+          alt=""
+          width={1280}
+          height={720}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
+          decoding={priority ? "sync" : "async"}
+          referrerPolicy="no-referrer"
+          className="absolute inset-0 size-full object-cover"
+        />
       ) : (
         <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted">
           <ImageOff aria-hidden="true" className="size-6" />

@@ -24,7 +24,7 @@ export function HomeExtras({ newsletter }: { newsletter?: NewsletterResult }) {
         </div>
         <AdSlot script={embeds.adScript} />
       </section>
-      <Newsletter fallback={newsletter} />
+      <Newsletter result={newsletter} />
     </div>
   );
 }

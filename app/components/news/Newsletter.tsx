@@ -1,56 +1,20 @@
-import { type RefObject, useEffect, useId, useRef } from "react";
-import { useFetcher, useLocation, useNavigationType } from "react-router";
+import { useId } from "react";
 import { type IconProps, Svg } from "#app/components/ui/icons.tsx";
-import { notify } from "#app/lib/toast.ts";
 import type { NewsletterResult } from "#domain/newsletter.ts";
 
 /**
- * The email field's id: every Subscribe link points at it (/#newsletter-email), so that a plain
- * link, without JavaScript, scrolls to the field and the browser focuses it (a focusable fragment
- * target takes focus). `#newsletter` (the block) still scrolls to the block.
+ * The email field's id: every Subscribe link points at it (/#newsletter-email), so that a link
+ * scrolls to the field and the browser focuses it (a focusable fragment target takes focus).
+ * `#newsletter` (the block) still scrolls to the block.
  */
 const EMAIL_ID = "newsletter-email";
 
 /**
- * A client-side navigation to /#newsletter-email (Subscribe on another page) renders this block
- * once its script has arrived, after the router has looked for the field and, not finding it,
- * scrolled to the top: bring the field into view and focus it when the block is there. Only for a
- * link followed (PUSH/REPLACE): a page load does this itself, and Back restores where the reader was.
+ * The newsletter block. A plain POST form: the page comes back with the result under it. The
+ * page script posts it in place instead and confirms with a toast (app/browser/newsletter.ts).
  */
-function useFocusWhenLinked(input: RefObject<HTMLInputElement | null>) {
-  const { hash, key } = useLocation();
-  const navigation = useNavigationType();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (key) is a new request
-  useEffect(() => {
-    if (hash !== `#${EMAIL_ID}` || navigation === "POP" || !input.current) return;
-    input.current.scrollIntoView();
-    input.current.focus({ preventScroll: true });
-  }, [key]);
-}
-
-/**
- * The newsletter block. A plain POST form (works without JavaScript; the page then shows the
- * result inline); with JavaScript it submits in place and confirms with a toast.
- */
-export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
-  const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
-  const result = fetcher.data ?? fallback;
-  const form = useRef<HTMLFormElement>(null);
-  const email = useRef<HTMLInputElement>(null);
+export function Newsletter({ result }: { result?: NewsletterResult }) {
   const errorId = useId();
-  useFocusWhenLinked(email);
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data) return;
-    if (data.ok) {
-      notify.success("Check your inbox", { description: data.message });
-      form.current?.reset();
-    } else {
-      form.current?.querySelector("input")?.focus();
-    }
-  }, [fetcher.data]);
 
   const error = result && !result.ok ? result.error : undefined;
   return (
@@ -68,19 +32,12 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
           Each morning's most important stories on electric vehicles, charging and clean transport, in one
           short email. No spam; unsubscribe any time.
         </p>
-        <fetcher.Form
-          ref={form}
-          method="post"
-          action="/?index"
-          className="mt-5 flex flex-col gap-2 sm:flex-row"
-          noValidate
-        >
+        <form method="post" action="/?index" className="mt-5 flex flex-col gap-2 sm:flex-row" noValidate>
           <input type="hidden" name="intent" value="newsletter" />
           <label htmlFor={EMAIL_ID} className="sr-only">
             Email address
           </label>
           <input
-            ref={email}
             id={EMAIL_ID}
             name="email"
             type="email"
@@ -94,12 +51,11 @@ export function Newsletter({ fallback }: { fallback?: NewsletterResult }) {
           />
           <button
             type="submit"
-            disabled={busy}
             className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
           >
-            {busy ? "Subscribing…" : "Subscribe"}
+            Subscribe
           </button>
-        </fetcher.Form>
+        </form>
         {error ? (
           <p
             id={errorId}

@@ -1,8 +1,7 @@
-import { Form, useNavigation } from "react-router";
-
 /**
  * A mail link's page acts only on a button press (mail scanners open links): one POST carrying the
- * link's token, the button saying so while it goes.
+ * link's token. The page script makes the button say `busyLabel` while it goes
+ * (app/browser/busy-buttons.ts).
  */
 export function TokenButtonForm({
   token,
@@ -13,17 +12,16 @@ export function TokenButtonForm({
   label: string;
   busyLabel: string;
 }) {
-  const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="mt-6">
+    <form method="post" className="mt-6">
       <input type="hidden" name="token" value={token} />
       <button
         type="submit"
-        disabled={busy}
+        data-busy-label={busyLabel}
         className="rounded bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
       >
-        {busy ? busyLabel : label}
+        {label}
       </button>
-    </Form>
+    </form>
   );
 }

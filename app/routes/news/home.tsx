@@ -1,14 +1,13 @@
 import { Suspense } from "react";
-import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, data } from "react-router";
+import { HomeExtras } from "#app/components/news/HomeExtras.tsx";
 import { Loading } from "#app/components/news/Loading.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "#app/components/news/NewsBlock.tsx";
 import { Ticker } from "#app/components/news/Ticker.tsx";
 import { WelcomeToast } from "#app/components/news/WelcomeToast.tsx";
-import { lateModule, whenSeen } from "#app/components/ui/late.tsx";
-import { shownBefore, useRememberShown } from "#app/lib/history-entries.ts";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
-import { isLoadFailure, type LoadFailure } from "#domain/load-failure.ts";
+import { isLoadFailure } from "#domain/load-failure.ts";
 import { handleNewsletter } from "#server/forms/newsletter.server.ts";
 import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
@@ -45,21 +44,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ home: home.promise }, NO_STORE_INIT);
 }
 
-// Client-side navigation shows the skeletons at once, then the articles.
-// Back to a home the reader has seen: what it showed, at once, so its scroll position holds.
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const seen = shownBefore<HomeData>(request.url);
-  if (seen) return { home: seen };
-  const data = serverLoader();
-  return { home: data.then((d) => d.home) as Promise<HomeData | LoadFailure> };
-}
-
-// A newsletter sign-up changes no headline: keep the page as it is.
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "newsletter") return false;
-  return defaultShouldRevalidate;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const { store, limiters, mail } = context.get(servicesContext);
@@ -72,14 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(reply.body, { status: reply.status, headers: reply.headers });
 }
 
-// Below the headlines: its script loads when the reader nears it (most readers of a phone never do).
-const HomeExtras = whenSeen(
-  "home-extras",
-  lateModule(() => import("#app/components/news/HomeExtras.tsx").then((m) => m.HomeExtras)),
-);
-
 function Blocks({ data }: { data: HomeData }) {
-  useRememberShown(data);
   const samples = data.blocks.filter((b) => b.sample).map((b) => b.name);
   if (data.blocks.length === 0) {
     return (

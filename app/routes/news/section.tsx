@@ -4,12 +4,11 @@ import { ArticleCard } from "#app/components/news/ArticleCard.tsx";
 import { EventsWall } from "#app/components/news/EventsWall.tsx";
 import { Loading } from "#app/components/news/Loading.tsx";
 import { LoadError, SampleNotice } from "#app/components/news/NewsBlock.tsx";
-import { lateModule, whenSeen } from "#app/components/ui/late.tsx";
-import { shownBefore, useRememberShown } from "#app/lib/history-entries.ts";
+import { Pager } from "#app/components/news/Pager.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { embeds } from "#content/embeds.ts";
 import { listKey } from "#domain/article.ts";
-import { isLoadFailure, type LoadFailure } from "#domain/load-failure.ts";
+import { isLoadFailure } from "#domain/load-failure.ts";
 import { MAX_PAGE, pageHref, pastLastPage, readPage } from "#domain/paging.ts";
 import { SECTION_SUBTITLES } from "#domain/section-subtitles.ts";
 import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "#domain/sections.ts";
@@ -26,12 +25,6 @@ import {
 } from "#server/news/news-pages.server.ts";
 import type { Route } from "./+types/section";
 
-// Under the headlines (a page shows one at most): its script loads when the reader nears it.
-const Pager = whenSeen(
-  "pager",
-  lateModule(() => import("#app/components/news/Pager.tsx").then((m) => m.Pager)),
-);
-
 function sectionOf(url: string): SectionKey | null {
   const key = new URL(url).pathname.split("/")[1] ?? "";
   return isSectionKey(key) ? key : null;
@@ -40,14 +33,6 @@ function sectionOf(url: string): SectionKey | null {
 function header(key: SectionKey, subtitles: Record<SectionKey, string>) {
   return { key, name: sectionDisplayName(key), subtitle: subtitles[key] };
 }
-
-/**
- * The subtitles for a client-side navigation's instant heading: loaded then, so the first page's
- * script does not carry all sixteen (its own comes in the loader data).
- */
-const clientSubtitles = lateModule(() =>
-  import("#domain/section-subtitles.ts").then((m) => m.SECTION_SUBTITLES),
-);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   // A page whose articles could not be loaded is never cached.
@@ -80,23 +65,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { ...loaded, section: section.value };
 }
 
-// Client-side navigation shows 15 skeletons at once; /events never asks the server for articles.
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const key = sectionOf(request.url);
-  if (key && !isFeedSectionKey(key))
-    return { ...header(key, await clientSubtitles()), page: 1, section: null };
-  // Back to a page the reader has seen: what it showed, at once, so its scroll position holds.
-  const seen = key ? shownBefore<SectionData>(request.url) : undefined;
-  if (key && seen) return { ...header(key, await clientSubtitles()), page: seen.page, section: seen };
-  const server = serverLoader();
-  // Handled below once the subtitles are in; meanwhile a failed fetch must not count as unhandled.
-  server.catch(() => {});
-  const fallback = key
-    ? { ...header(key, await clientSubtitles()), page: readPage(new URL(request.url).searchParams) }
-    : await server;
-  return { ...fallback, section: server.then((d) => d.section) as Promise<SectionData | LoadFailure | null> };
-}
-
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: `${args.loaderData?.name ?? "Section"}${(args.loaderData?.page ?? 1) > 1 ? `, older headlines (page ${args.loaderData?.page})` : ""}`,
@@ -112,7 +80,6 @@ function Grid({
   sectionKey: string;
   sectionName: string;
 }) {
-  useRememberShown(data);
   const path = `/${sectionKey}`;
   const page = data?.page ?? 1;
   const pager = data ? (

@@ -1,0 +1,60 @@
+/**
+ * Tooltips for icon-only controls: `<span data-tooltip>` holds the control and a hidden
+ * `role="tooltip"` (the control names it by aria-describedby). Shown 700 ms after a mouse comes to
+ * rest on the control, at once if another tooltip closed within 300 ms, and at once when the
+ * keyboard's Tab brings focus to it; hidden when the pointer leaves, focus goes, the control is
+ * pressed, or on Escape (WCAG 1.4.13: dismissable without moving).
+ */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_MS = 300;
+
+export function wireTooltips(doc: Document = document): void {
+  let lastHidden = Number.NEGATIVE_INFINITY;
+  let tabbed = false;
+  doc.addEventListener(
+    "keydown",
+    (e) => {
+      tabbed = e.key === "Tab";
+    },
+    true,
+  );
+  doc.addEventListener(
+    "pointerdown",
+    () => {
+      tabbed = false;
+    },
+    true,
+  );
+
+  for (const host of doc.querySelectorAll<HTMLElement>("[data-tooltip]")) {
+    const control = host.querySelector<HTMLElement>("button, a[href]");
+    const tip = host.querySelector<HTMLElement>("[role=tooltip]");
+    if (!control || !tip) continue;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      clearTimeout(timer);
+      tip.hidden = false;
+    };
+    const hide = () => {
+      clearTimeout(timer);
+      if (tip.hidden) return;
+      tip.hidden = true;
+      lastHidden = performance.now();
+    };
+    control.addEventListener("pointerenter", (e) => {
+      if (e.pointerType !== "mouse") return;
+      clearTimeout(timer);
+      timer = setTimeout(show, performance.now() - lastHidden < TOOLTIP_SKIP_MS ? 0 : TOOLTIP_DELAY_MS);
+    });
+    control.addEventListener("pointerleave", hide);
+    control.addEventListener("pointerdown", hide);
+    control.addEventListener("click", hide);
+    control.addEventListener("focus", () => {
+      if (tabbed) show();
+    });
+    control.addEventListener("blur", hide);
+    control.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") hide();
+    });
+  }
+}
