@@ -16,8 +16,10 @@ const island = (load: () => Promise<{ default: ComponentType<never> }>) =>
 
 /** Every island by name; each is its own chunk. */
 const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  contact: island(() => import("#app/islands/contact.tsx")),
   faq: island(() => import("#app/islands/faq.tsx")),
   "faq-ai": island(() => import("#app/islands/faq-ai.tsx")),
+  radio: island(() => import("#app/islands/radio.tsx")),
   "rss-manager": island(() => import("#app/islands/rss-manager.tsx")),
   "sitemap-manager": island(() => import("#app/islands/sitemap-manager.tsx")),
 };
