@@ -43,6 +43,24 @@ function pageScript(): Plugin {
   };
 }
 
+/**
+ * In development a change reloads the page: pages are server HTML with no router in the browser to
+ * swap modules into (React Refresh only reached whole hydrated pages), and a server-only module's
+ * change shows only in a new page anyway. Stylesheets still update in place.
+ */
+function reloadOnChange(): Plugin {
+  return {
+    name: "reload-on-change",
+    apply: "serve",
+    hotUpdate({ file }) {
+      if (this.environment.name !== "client" || file.endsWith(".css")) return;
+      if (!/[\\/](app|server|domain|content)[\\/]/.test(file)) return;
+      this.environment.hot.send({ type: "full-reload" });
+      return [];
+    },
+  };
+}
+
 export default defineConfig({
   // The SSR bundle's entry is our Express app, so server.ts loads one module graph (one store,
   // one scheduler) in production.
@@ -73,5 +91,5 @@ export default defineConfig({
   },
   // No __vitePreload wrapper around import(): an island's chunks load in one step anyway.
   build: { assetsInlineLimit: 0, modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), pageScript()],
+  plugins: [tailwindcss(), reactRouter(), pageScript(), reloadOnChange()],
 });

@@ -58,8 +58,13 @@ async function hydrate(el: HTMLElement): Promise<void> {
  */
 export async function hydrateIslands(root: ParentNode = document): Promise<void> {
   // In development the islands' modules carry React Refresh's hooks, which need its runtime first
-  // (React Router's <Scripts/> installed it when pages hydrated whole).
-  if (import.meta.env.DEV) await import("virtual:react-router/inject-hmr-runtime");
+  // (React Router's <Scripts/> installed it when pages hydrated whole). Those hooks ask React
+  // Router's browser router to revalidate after an edit; there is none, so an edit reloads.
+  if (import.meta.env.DEV) {
+    const dev = window as unknown as { __reactRouterDataRouter?: { revalidate(): void } };
+    dev.__reactRouterDataRouter ??= { revalidate: () => location.reload() };
+    await import("virtual:react-router/inject-hmr-runtime");
+  }
   const all = [...root.querySelectorAll<HTMLElement>("[data-island]")];
   const later = all.filter((el) => el.dataset.load === "visible");
   if (later.length > 0) {

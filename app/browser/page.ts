@@ -5,6 +5,7 @@
  */
 import { fillAdSlots } from "./ads.ts";
 import { wireBusyButtons } from "./busy-buttons.ts";
+import { showFailedParts } from "./failed-parts.ts";
 import { handleBrokenImages } from "./images.ts";
 import { wireNewsletter } from "./newsletter.ts";
 import { showReaderDate } from "./reader-date.ts";
@@ -18,6 +19,7 @@ import { welcomeOnce } from "./welcome.ts";
 
 for (const wire of [
   showToasts,
+  showFailedParts,
   handleBrokenImages,
   wireBusyButtons,
   showReaderDate,

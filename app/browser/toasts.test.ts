@@ -51,4 +51,18 @@ describe("the toasts in the page's notification area", () => {
     vi.advanceTimersByTime(2);
     expect(shown()).toHaveLength(0);
   });
+
+  it("keeps one lifetime whatever the order hover and focus come and go in", () => {
+    notify.message("hello");
+    const box = document.querySelector(".toast-box") as HTMLElement;
+    box.dispatchEvent(new Event("mouseenter"));
+    box.dispatchEvent(new Event("focusin"));
+    box.dispatchEvent(new Event("focusout"));
+    vi.advanceTimersByTime(10 * TOAST_LIFETIME_MS);
+    expect(shown()).toHaveLength(1);
+    box.dispatchEvent(new Event("mouseleave"));
+    box.dispatchEvent(new Event("mouseenter"));
+    vi.advanceTimersByTime(10 * TOAST_LIFETIME_MS);
+    expect(shown()).toHaveLength(1);
+  });
 });

@@ -65,21 +65,39 @@ function toastElement(doc: Document, toast: Toast): HTMLLIElement {
   let left = TOAST_LIFETIME_MS;
   let started = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
+  let hovered = false;
+  let focused = false;
+  const update = () => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+      left -= Date.now() - started;
+    }
+    if (hovered || focused) return;
     started = Date.now();
     timer = setTimeout(() => dismissToast(toast.id), left);
   };
-  const pause = () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    timer = undefined;
-    left -= Date.now() - started;
+  const set = (change: () => void) => () => {
+    change();
+    update();
   };
-  box.addEventListener("mouseenter", pause);
-  box.addEventListener("mouseleave", run);
-  box.addEventListener("focusin", pause);
-  box.addEventListener("focusout", run);
-  run();
+  box.addEventListener(
+    "mouseenter",
+    set(() => (hovered = true)),
+  );
+  box.addEventListener(
+    "mouseleave",
+    set(() => (hovered = false)),
+  );
+  box.addEventListener(
+    "focusin",
+    set(() => (focused = true)),
+  );
+  box.addEventListener(
+    "focusout",
+    set(() => (focused = false)),
+  );
+  update();
   return li;
 }
 

@@ -94,7 +94,8 @@ export function publicationJsonLd(siteUrl: string): string {
  * Speculation Rules: a link to one of our pages is prerendered when the reader's pointer rests on
  * it (~200 ms) or presses it, so the click that follows shows a page already rendered. Not the
  * generated files, the mail links' pages (a button acts there, but no speculation should reach
- * them), nor links that download or open elsewhere.
+ * them), nor search (each one counts against the reader's search rate limit and costs a ranking),
+ * nor links that download or open elsewhere.
  */
 export const SPECULATION_RULES = JSON.stringify({
   prerender: [
@@ -104,7 +105,15 @@ export const SPECULATION_RULES = JSON.stringify({
           { href_matches: "/*" },
           {
             not: {
-              href_matches: ["/*.xml", "/*.txt", "/newsletter/*", "/rss-manager/*", "/api/*", "/_test/*"],
+              href_matches: [
+                "/*.xml",
+                "/*.txt",
+                "/search*",
+                "/newsletter/*",
+                "/rss-manager/*",
+                "/api/*",
+                "/_test/*",
+              ],
             },
           },
           { not: { selector_matches: "[download], [target=_blank], [rel~=nofollow]" } },

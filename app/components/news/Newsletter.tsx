@@ -11,7 +11,8 @@ const EMAIL_ID = "newsletter-email";
 
 /**
  * The newsletter block. A plain POST form: the page comes back with the result under it. The
- * page script posts it in place instead and confirms with a toast (app/browser/newsletter.ts).
+ * page script sends it to /api/newsletter instead, shows the answer in place and confirms a
+ * sign-up with a toast (app/browser/newsletter.ts).
  */
 export function Newsletter({ result }: { result?: NewsletterResult }) {
   const errorId = useId();
@@ -56,20 +57,25 @@ export function Newsletter({ result }: { result?: NewsletterResult }) {
             Subscribe
           </button>
         </form>
-        {error ? (
-          <p
-            id={errorId}
-            className="mt-2 text-left text-sm font-medium text-red-700 dark:text-red-400"
-            role="alert"
-          >
-            {error}
-          </p>
-        ) : null}
-        {result?.ok ? (
-          <p className="mt-2 text-sm font-medium text-[var(--link)]" role="status">
-            {result.message}
-          </p>
-        ) : null}
+        {/* Both answers are always there, hidden when empty: the page script fills them from
+            /api/newsletter's answer without replacing the form (or the reader's focus). */}
+        <p
+          id={errorId}
+          data-newsletter-error
+          hidden={!error}
+          className="mt-2 text-left text-sm font-medium text-red-700 dark:text-red-400"
+          role="alert"
+        >
+          {error}
+        </p>
+        <p
+          data-newsletter-status
+          hidden={!result?.ok}
+          className="mt-2 text-sm font-medium text-[var(--link)]"
+          role="status"
+        >
+          {result?.ok ? result.message : null}
+        </p>
       </div>
     </section>
   );

@@ -8,8 +8,7 @@ import { WelcomeToast } from "#app/components/news/WelcomeToast.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
 import { isLoadFailure } from "#domain/load-failure.ts";
-import { handleNewsletter } from "#server/forms/newsletter.server.ts";
-import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
+import { answerNewsletter } from "#server/forms/newsletter-request.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
 import {
@@ -45,14 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
-  const { store, limiters, mail } = context.get(servicesContext);
-  const reply = await handleNewsletter(form, {
-    subscribers: store.subscribers,
-    limiter: limiters.newsletter,
-    clientKey: context.get(clientAddressContext),
-    mailQueued: mail.kick,
-  });
+  const reply = await answerNewsletter(request, context);
   return data(reply.body, { status: reply.status, headers: reply.headers });
 }
 
@@ -87,7 +79,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <div className="space-y-10">
       <h1 className="sr-only">{identity.title}: today's headlines</h1>
       <WelcomeToast />
-      <Suspense fallback={<Loading page="home" />}>
+      <Suspense fallback={<Loading page="home" failure="Failed to load articles" />}>
         <Await resolve={loaderData.home} errorElement={<LoadError message="Failed to load articles" />}>
           {(data) =>
             isLoadFailure(data) ? (

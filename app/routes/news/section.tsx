@@ -155,7 +155,10 @@ export default function Section({ loaderData }: Route.ComponentProps) {
           <EventsWall url={embeds.eventsWall.url} title={embeds.eventsWall.title} />
         ) : (
           // The key makes moving between sections start from the skeletons, not the old grid.
-          <Suspense key={`${key}-${loaderData.page ?? 1}`} fallback={<Loading page="section" />}>
+          <Suspense
+            key={`${key}-${loaderData.page ?? 1}`}
+            fallback={<Loading page="section" failure={SECTION_LOAD_ERROR} />}
+          >
             <Await resolve={section} errorElement={<LoadError message={SECTION_LOAD_ERROR} />}>
               {(data) =>
                 isLoadFailure(data) ? (
