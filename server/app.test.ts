@@ -6,6 +6,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { createApp } from "./app.ts";
 import { parseConfig } from "./config.server.ts";
+import { checkInboxMessage } from "./forms/newsletter.server.ts";
 import { openStore } from "./store/open.server.ts";
 
 // The whole app with its real routes (served through Vite, as `npm run dev` does): a stand-in for
@@ -180,6 +181,45 @@ describe("/api/contact on the real app (the contact form's script)", () => {
 
   it("tells a GET to use POST", async () => {
     const res = await fetch(`${base}/api/contact`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    await res.arrayBuffer();
+  });
+});
+
+describe("/api/newsletter on the real app (the newsletter form's script)", () => {
+  const post = (email: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "newsletter", email }),
+      headers,
+      redirect: "manual",
+    });
+
+  it("signs an address up and answers in JSON, kept by nobody, as the home page's action would", async () => {
+    const res = await post("  Grace@Example.com ");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.json()).toEqual({ ok: true, message: checkInboxMessage("grace@example.com") });
+  }, 20_000);
+
+  it("answers a mistyped address with the error and what was typed; refuses another site's post", async () => {
+    const res = await post("not-an-address");
+    // A typing mistake is answered in the form, as the page's action does (200), not a failed request.
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      ok: false,
+      error: "Enter a valid email address, like name@example.com.",
+      email: "not-an-address",
+    });
+    const foreign = await post("someone@example.com", { origin: "https://elsewhere.example" });
+    expect(foreign.status).toBe(400);
+    await foreign.arrayBuffer();
+  }, 20_000);
+
+  it("tells a GET to use POST", async () => {
+    const res = await fetch(`${base}/api/newsletter`);
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     await res.arrayBuffer();
