@@ -65,38 +65,27 @@ function toastElement(doc: Document, toast: Toast): HTMLLIElement {
   let left = TOAST_LIFETIME_MS;
   let started = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let hovered = false;
-  let focused = false;
+  const held = { hover: false, focus: false };
   const update = () => {
     if (timer !== undefined) {
       clearTimeout(timer);
       timer = undefined;
       left -= Date.now() - started;
     }
-    if (hovered || focused) return;
+    if (held.hover || held.focus) return;
     started = Date.now();
     timer = setTimeout(() => dismissToast(toast.id), left);
   };
-  const set = (change: () => void) => () => {
-    change();
-    update();
-  };
-  box.addEventListener(
-    "mouseenter",
-    set(() => (hovered = true)),
-  );
-  box.addEventListener(
-    "mouseleave",
-    set(() => (hovered = false)),
-  );
-  box.addEventListener(
-    "focusin",
-    set(() => (focused = true)),
-  );
-  box.addEventListener(
-    "focusout",
-    set(() => (focused = false)),
-  );
+  for (const [event, why, on] of [
+    ["mouseenter", "hover", true],
+    ["mouseleave", "hover", false],
+    ["focusin", "focus", true],
+    ["focusout", "focus", false],
+  ] as const)
+    box.addEventListener(event, () => {
+      held[why] = on;
+      update();
+    });
   update();
   return li;
 }
