@@ -71,7 +71,7 @@ export async function holdRequests(page: Page, url: string | RegExp) {
   return release;
 }
 
-/** The root component marks the document once React has hydrated it. */
+/** The page script marks the document once it has wired the page and hydrated its "load" islands. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
