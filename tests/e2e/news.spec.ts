@@ -94,7 +94,8 @@ test.describe("home", () => {
   });
 
   test("a warm store's headlines are sent in place, not after the skeletons", async ({ request }) => {
-    // React would outline a finished boundary this large: skeletons in place, headlines at the end.
+    // React's server renderer would outline a finished boundary this large: skeletons in place,
+    // headlines at the end of the stream.
     await expect
       .poll(async () => (await (await request.get("/")).text()).includes('data-testid="lead-article"'))
       .toBe(true);
@@ -469,8 +470,8 @@ test.describe("scenarios with their own feeds", () => {
   }) => {
     test.skip(test.info().project.name !== "wide", "scenario servers run once");
     server = await startAppServer({ FEEDS_CONFIG: writeFeedsConfig({}, "hang") });
-    // A slow phone: its scripts run only after the streamed error has arrived. The page must
-    // hydrate onto that error without an uncaught one in the console (the fixture checks).
+    // A slow phone: its script runs only after the streamed error has arrived. The page script
+    // must then wire that page without an uncaught error in the console (the fixture checks).
     const release = await holdRequests(page, "**/assets/*.js");
     // Streamed, and failing after its 200 went out: no cache may keep it.
     const res = await page.goto(`${server.url}/food`, { waitUntil: "commit" });
