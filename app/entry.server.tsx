@@ -12,14 +12,6 @@ import { logger } from "#server/logger.server.ts";
 export const streamTimeout = 10_000;
 
 /**
- * How long a person's page waits after its shell for everything else to be ready. A warm page's
- * data is settled at once, but React Router encodes it a task or two after the shell: sent at the
- * shell, that data went out as streamed chunks with React's swap scripts (~0.7 KB more script, and
- * the page cache kept that copy). A page still waiting for a publisher streams as before.
- */
-const SETTLE_MS = 25;
-
-/**
  * Logs what went wrong on our side. A reader's bad request (a method a page does not take, a
  * post to a page without a form) and a reader who left are not our errors: no stack in the log.
  */
@@ -48,10 +40,10 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let sent = false;
-    let settleTimer: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete page in one go; people get the shell first (see SETTLE_MS), then
-    // streamed data.
+    // Crawlers get the complete page in one go; people get the shell first, then what a cold
+    // store is still waiting for, streamed. (No page data is encoded for a browser router any
+    // more, so a warm page's shell is already complete.)
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
@@ -72,7 +64,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
-          if (readyOption === "onShellReady") settleTimer = setTimeout(send, SETTLE_MS);
+          if (readyOption === "onShellReady") send();
         },
         onAllReady() {
           send();
@@ -88,7 +80,6 @@ export default function handleRequest(
     );
 
     function send() {
-      clearTimeout(settleTimer);
       if (sent) return;
       sent = true;
       const body = new PassThrough({

@@ -16,6 +16,8 @@ export default [
   route("radio", "routes/pages/radio.tsx"),
   route("faq", "routes/pages/faq.tsx"),
   route("contact", "routes/pages/contact.tsx"),
+  // The contact form's script posts here and reads the result as JSON.
+  route("api/contact", "routes/api/contact.ts"),
   route("newsletter/confirm", "routes/pages/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/pages/newsletter-unsubscribe.tsx"),
   // Publishing: our own posts, the generated files and the two tools.

@@ -1,7 +1,6 @@
 /**
  * The contact form's one schema, used by the form in the browser, by the action on the server and by
- * the tests. zod/mini keeps the browser's share small, and the form loads this module on the reader's
- * first interaction rather than with the page.
+ * the tests. zod/mini keeps the browser's share small.
  */
 import * as z from "zod/mini";
 import {

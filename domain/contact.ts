@@ -1,6 +1,6 @@
 /**
- * The contact form's fields, limits and texts. The schema that checks them
- * is in contact-schema.ts, which the form loads only when the reader starts using the page.
+ * The contact form's fields, limits and texts. The schema that checks them (in the browser and
+ * again on the server) is in contact-schema.ts.
  */
 
 export const CONTACT_CATEGORIES = [
@@ -24,8 +24,6 @@ export const HONEYPOT_FIELD = "website";
 
 /** The form's one-time id for one send (see insertMessageOnce). */
 export const SEND_ID_FIELD = "send_id";
-/** Set by the form's script when it sends in place; without it the answer is a redirect (303). */
-export const VIA_FETCH_FIELD = "via";
 
 /** A send id as the page hands it out (a UUID); anything else is ignored. */
 export function readSendId(value: unknown): string | undefined {

@@ -7,10 +7,10 @@
  *
  * Script is counted two ways. "LH JS" is Lighthouse's own count: the bytes its network log says
  * script files took on the wire (resource-summary), which leaves out the inline scripts inside
- * the HTML (loader data, the hydration and scroll-restoration snippets). "strict JS", the one the
- * 120 KB budget applies to on every page, is every script the page ran, files and inline ones
- * alike, as Lighthouse collected them (its saved Scripts artifact), each gzipped at level 6 on its
- * own and summed.
+ * the HTML (React's streaming swaps, the Speculation Rules). "strict JS", the one the budgets apply
+ * to (15 KB on a reading page, 90 KB on a page with islands), is every script the page ran, files
+ * and inline ones alike, as Lighthouse collected them (its saved Scripts artifact), each gzipped
+ * at level 6 on its own and summed.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -22,23 +22,33 @@ import { type RanScript, strictScriptKb } from "./lib/script-size.ts";
 import { serveProduction } from "./lib/serve.ts";
 
 const PAGES = (
-  process.env.LH_PAGES ?? "/,/technology,/search?q=electric,/faq,/contact,/radio,/books,/blog,/about"
+  process.env.LH_PAGES ??
+  "/,/technology,/search?q=electric,/blog,/blog/charging-levels-explained,/about,/books,/faq,/contact,/radio,/rss-manager,/sitemap-manager"
 ).split(",");
+/** The pages that keep React for a widget (islands, ADR 0014); every other page is a reading page. */
+const INTERACTIVE = new Set(["/faq", "/contact", "/radio", "/rss-manager", "/sitemap-manager"]);
+const isInteractive = (page: string) => INTERACTIVE.has(page.split("?")[0] ?? page);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 // The only Chromium flags: what a headless container needs. Everything else is Lighthouse's default.
 const CHROME_FLAGS = CONTAINER_FLAGS.join(" ");
+// docs/performance.md: the same on every key page, but script, which depends on the page's kind.
 const BUDGET = {
-  performance: 95,
+  performance: 100,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
-  lcpMs: 1500,
+  lcpMs: 1200,
   cls: 0.002,
-  tbtMs: 50,
-  strictJsKb: 120,
+  tbtMs: 10,
+  strictJsKb: 15,
   cssKb: 20,
 };
+const SCRIPT_BUDGET_KB = { reading: 15, interactive: 90 };
+const budgetFor = (page: string) => ({
+  ...BUDGET,
+  strictJsKb: SCRIPT_BUDGET_KB[isInteractive(page) ? "interactive" : "reading"],
+});
 
 type Row = {
   page: string;
@@ -235,9 +245,10 @@ try {
         ` LH JS ${row.lhJsKb} KB, strict JS ${row.strictJsKb} KB, CSS ${row.cssKb} KB`,
     );
     const higherIsBetter = ["performance", "accessibility", "best-practices", "seo"];
-    for (const k of Object.keys(BUDGET) as Array<keyof typeof BUDGET>) {
-      const ok = higherIsBetter.includes(k) ? row[k] >= BUDGET[k] : row[k] <= BUDGET[k];
-      if (!ok) failures.push(`${p}: ${k} ${row[k]} (budget ${BUDGET[k]})`);
+    const budget = budgetFor(p);
+    for (const k of Object.keys(budget) as Array<keyof typeof budget>) {
+      const ok = higherIsBetter.includes(k) ? row[k] >= budget[k] : row[k] <= budget[k];
+      if (!ok) failures.push(`${p}: ${k} ${row[k]} (budget ${budget[k]})`);
     }
   }
 } finally {
@@ -273,7 +284,7 @@ for (const r of rows) {
 console.log(
   "\nLH JS: script files as Lighthouse counts them (bytes on the wire, inline scripts not included)." +
     "\nstrict JS: every script the page ran, files and inline, each gzipped at level 6, summed" +
-    ` (budget ${BUDGET.strictJsKb} KB on every page).`,
+    ` (budget ${SCRIPT_BUDGET_KB.reading} KB on a reading page, ${SCRIPT_BUDGET_KB.interactive} KB on ${[...INTERACTIVE].join(", ")}).`,
 );
 if (failures.length) {
   console.error(`\nOver budget:\n  ${failures.join("\n  ")}`);

@@ -133,6 +133,59 @@ describe("methods on the real app", () => {
   });
 });
 
+describe("/api/contact on the real app (the contact form's script)", () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/contact`, { method: "POST", body, headers, redirect: "manual" });
+
+  it("stores a valid message and answers in JSON, kept by nobody", async () => {
+    const before = await storedMessages();
+    const res = await post(validForm());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.json()).toEqual({
+      ok: true,
+      title: "Message Sent",
+      message: "Thank you for your message. We'll get back to you soon!",
+    });
+    expect(await storedMessages()).toBe(before + 1);
+  }, 20_000);
+
+  it("answers a form the schema refuses with 400, the errors and what was typed", async () => {
+    const form = validForm();
+    form.set("email", "ada@example");
+    const res = await post(form);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      ok: false,
+      values: { email: "ada@example", subject: "A tip" },
+      errors: { email: "Enter a valid email address, like name@example.com." },
+    });
+  }, 20_000);
+
+  it("refuses a message far larger than one with 413, and a post from another site", async () => {
+    const big = validForm();
+    big.set("message", "x".repeat(100 * 1024));
+    const large = await post(big);
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ ok: false, formError: expect.stringContaining("too large") });
+
+    const before = await storedMessages();
+    const foreign = await post(validForm(), { origin: "https://elsewhere.example" });
+    expect(foreign.status).toBe(400);
+    await foreign.arrayBuffer();
+    expect(await storedMessages()).toBe(before);
+  }, 20_000);
+
+  it("tells a GET to use POST", async () => {
+    const res = await fetch(`${base}/api/contact`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    await res.arrayBuffer();
+  });
+});
+
 describe("deep pages and the search limit on the real app", () => {
   it("answers a page past the deepest (MAX_PAGE) with the list's end, 404, never another page's", async () => {
     for (const page of [101, 9999]) {

@@ -7,8 +7,22 @@ import { hydrateRoot } from "react-dom/client";
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
+/**
+ * An island's module, whatever its own props: they arrive here as parsed JSON, so the registry
+ * takes each component at its word (the server rendered it from the same props).
+ */
+const island = (load: () => Promise<{ default: ComponentType<never> }>) =>
+  load as () => Promise<IslandModule>;
+
 /** Every island by name; each is its own chunk. */
-const ISLANDS: Record<string, () => Promise<IslandModule>> = {};
+const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  contact: island(() => import("#app/islands/contact.tsx")),
+  faq: island(() => import("#app/islands/faq.tsx")),
+  "faq-ai": island(() => import("#app/islands/faq-ai.tsx")),
+  radio: island(() => import("#app/islands/radio.tsx")),
+  "rss-manager": island(() => import("#app/islands/rss-manager.tsx")),
+  "sitemap-manager": island(() => import("#app/islands/sitemap-manager.tsx")),
+};
 
 /** Marks the container once React has taken it over (tests and styles read it). */
 function Ready({ el, children }: { el: HTMLElement; children?: ReactNode }) {
@@ -42,7 +56,10 @@ async function hydrate(el: HTMLElement): Promise<void> {
  * they come within a screen of the viewport. An island whose code fails to load stays the
  * server's HTML, which works on its own; the next page load tries again.
  */
-export function hydrateIslands(root: ParentNode = document): Promise<void> {
+export async function hydrateIslands(root: ParentNode = document): Promise<void> {
+  // In development the islands' modules carry React Refresh's hooks, which need its runtime first
+  // (React Router's <Scripts/> installed it when pages hydrated whole).
+  if (import.meta.env.DEV) await import("virtual:react-router/inject-hmr-runtime");
   const all = [...root.querySelectorAll<HTMLElement>("[data-island]")];
   const later = all.filter((el) => el.dataset.load === "visible");
   if (later.length > 0) {
@@ -59,5 +76,5 @@ export function hydrateIslands(root: ParentNode = document): Promise<void> {
     for (const el of later) observer.observe(el);
   }
   const now = all.filter((el) => el.dataset.load !== "visible");
-  return Promise.allSettled(now.map(hydrate)).then(() => {});
+  await Promise.allSettled(now.map(hydrate));
 }

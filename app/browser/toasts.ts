@@ -83,10 +83,11 @@ function toastElement(doc: Document, toast: Toast): HTMLLIElement {
   return li;
 }
 
-export function showToasts(doc: Document = document): void {
+/** Starts rendering; returns the way to stop (for tests: a page renders for its whole life). */
+export function showToasts(doc: Document = document): () => void {
   const list = doc.querySelector<HTMLOListElement>("ol[data-toasts]");
-  if (!list) return;
-  subscribeToasts((toasts) => {
+  if (!list) return () => {};
+  return subscribeToasts((toasts) => {
     const ids = new Set(toasts.map((t) => String(t.id)));
     for (const li of list.querySelectorAll<HTMLLIElement>("li[data-toast-id]"))
       if (!ids.has(li.dataset.toastId ?? "")) li.remove();

@@ -3,3 +3,6 @@ declare module "virtual:page-script" {
   const url: string;
   export default url;
 }
+
+/** React Refresh's runtime, installed before islands hydrate in development (app/browser/islands.ts). */
+declare module "virtual:react-router/inject-hmr-runtime" {}

@@ -24,17 +24,11 @@ function tree(files: string[], at: number): string {
 }
 
 describe("newestBuildSource", () => {
-  it("sees a change in domain/, package.json and the chunk rule, not in a test or outside the sources", () => {
-    const files = [
-      "app/a.tsx",
-      "domain/sections.ts",
-      "package.json",
-      "scripts/lib/chunk-rules.ts",
-      "docs/x.md",
-    ];
+  it("sees a change in domain/, package.json and the Vite config, not in a test or outside the sources", () => {
+    const files = ["app/a.tsx", "domain/sections.ts", "package.json", "vite.config.ts", "docs/x.md"];
     const root = tree([...files, "domain/sections.test.ts"], 1_000);
     expect(newestBuildSource(root)).toBe(1_000_000);
-    for (const file of ["domain/sections.ts", "package.json", "scripts/lib/chunk-rules.ts"]) {
+    for (const file of ["domain/sections.ts", "package.json", "vite.config.ts"]) {
       utimesSync(path.join(root, file), 2_000, 2_000);
       expect(newestBuildSource(root), file).toBe(2_000_000);
       utimesSync(path.join(root, file), 1_000, 1_000);

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { MOCK_FAQS } from "./ai-mock-data.ts";
-import { bringIntoPlay, expect, expectAxeClean, holdRequests, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, holdRequests, test, waitForHydration } from "./fixtures.ts";
 
 /** The local AI service (tests/e2e/ai-mock.ts) that playwright.config.ts starts; AI_FAQ_ENDPOINT points at it. */
 const MOCK = `http://127.0.0.1:${process.env.AI_MOCK_PORT ?? 4318}`;
@@ -18,12 +18,16 @@ const Q = {
 
 function faqPage(page: Page) {
   const main = page.getByRole("main");
+  // The accordion is native: each question is a <details name="faq"> whose <summary> toggles it.
+  const trigger = (question: string) => main.locator("summary", { hasText: question });
   return {
     search: main.getByRole("searchbox", { name: "Search FAQs" }),
     category: (name: string) =>
       main.getByRole("group", { name: "Category" }).getByRole("button", { name, exact: true }),
     counter: main.getByText(/^Showing \d+ of \d+ FAQs$/),
-    trigger: (question: string) => main.getByRole("button", { name: question }),
+    trigger,
+    item: (question: string) =>
+      main.locator("details", { has: page.locator("summary", { hasText: question }) }),
     key: main.getByLabel("Perplexity API key"),
     generate: main.getByRole("button", { name: /Generat/ }),
     alert: main.getByRole("alert"),
@@ -39,15 +43,17 @@ async function openFaq(page: Page, path = "/faq") {
   await waitForHydration(page);
 }
 
-/** Radix's accordion replaces the <details> on first interaction: its triggers are buttons. */
-async function upgradeAccordion(page: Page) {
-  await page.mouse.move(3, 3);
-  await expect(page.locator("main button[aria-expanded][data-focus-key]").first()).toBeAttached();
+/** Scrolls to the generator, an island whose script loads when seen, and waits until it has hydrated. */
+async function bringGeneratorIntoPlay(page: Page) {
+  const island = page.locator('[data-island="faq-ai"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-hydrated", "true");
 }
 
+/** The listed questions, in order (each summary's heading, without an "AI-generated" label). */
 async function questions(page: Page) {
   return page
-    .locator("main [data-focus-key]")
+    .locator("main details[name=faq] > summary")
     .evaluateAll((els) => els.map((e) => e.firstElementChild?.firstChild?.textContent ?? ""));
 }
 
@@ -139,21 +145,20 @@ test.describe("FAQ page", () => {
 
   test("one item open at a time by mouse; clicking the open one closes it", async ({ page }) => {
     await openFaq(page);
-    await upgradeAccordion(page);
     const f = faqPage(page);
     const first = f.trigger(Q.about);
     const second = f.trigger(Q.charging);
     await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(f.item(Q.about)).toHaveAttribute("open", "");
     await expect(page.getByRole("main").getByText(/a network of 3,000 publications/)).toBeVisible();
     await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(f.item(Q.charging)).toHaveAttribute("open", "");
+    await expect(f.item(Q.about)).not.toHaveAttribute("open");
     await expect(page.getByRole("main").getByText(/a network of 3,000 publications/)).toBeHidden();
-    await expect(page.getByRole("region", { name: Q.charging })).toContainText("DC fast charger");
+    await expect(f.item(Q.charging).getByText(/DC fast charger/)).toBeVisible();
     await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator("main [aria-expanded=true]")).toHaveCount(0);
+    await expect(f.item(Q.charging)).not.toHaveAttribute("open");
+    await expect(page.locator("main details[open]")).toHaveCount(0);
     await expectAxeClean(page);
   });
 
@@ -163,20 +168,19 @@ test.describe("FAQ page", () => {
     // Tab from the search box's Search button through the category buttons to the first question.
     await f.category("Policy").focus();
     await page.keyboard.press("Tab");
-    // Focus counts as the first interaction: Radix's accordion takes over and keeps focus.
     const first = f.trigger(Q.about);
     await expect(first).toBeFocused();
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(f.item(Q.about)).not.toHaveAttribute("open");
     await page.keyboard.press("Enter");
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(f.item(Q.about)).toHaveAttribute("open", "");
     await page.keyboard.press("ArrowDown");
     const second = f.trigger(Q.headlines);
     await expect(second).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(f.item(Q.headlines)).toHaveAttribute("open", "");
+    await expect(f.item(Q.about)).not.toHaveAttribute("open");
     await page.keyboard.press("Enter");
-    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await expect(f.item(Q.headlines)).not.toHaveAttribute("open");
     await page.keyboard.press("End");
     await expect(f.trigger(Q.battery)).toBeFocused();
     await page.keyboard.press("Home");
@@ -217,7 +221,7 @@ test.describe("FAQ page without JavaScript", () => {
 test.describe("AI-generated FAQs", () => {
   test("Generate is disabled until a key is typed, and an attempt names the service", async ({ page }) => {
     await openFaq(page);
-    await bringIntoPlay(page, "faq-ai");
+    await bringGeneratorIntoPlay(page);
     const f = faqPage(page);
     await expect(f.key).toHaveAttribute("type", "password");
     await expect(f.generate).toBeDisabled();
@@ -238,16 +242,17 @@ test.describe("AI-generated FAQs", () => {
   test("a key sent before the panel's script arrived (Enter at once) is sent once it has, without a reload", async ({
     page,
   }) => {
-    const panelScript = /FaqAiPanel-[\w-]+\.js$/;
+    // The generator island's own chunk: it may be asked for as the page loads (it is near the top).
+    const panelScript = /\/faq-ai-[\w-]+\.js$/;
     const release = await holdRequests(page, panelScript);
+    const asked = page.waitForRequest(panelScript);
     await openFaq(page);
     const f = faqPage(page);
-    const asked = page.waitForRequest(panelScript);
     await f.key.fill(mockKey("ok"));
     await f.key.press("Enter");
     await asked;
     // Held, not sent as a plain form: the page did not reload and the panel waits for its script.
-    await expect(page.locator("#faq-ai")).not.toHaveAttribute("data-ready", "");
+    await expect(page.locator('[data-island="faq-ai"]')).not.toHaveAttribute("data-hydrated");
     expect(page.url()).toMatch(/\/faq$/);
     // The reader sees that the send is waiting (and what to do if it never goes).
     await expect(page.getByText("Getting the generator ready…")).toBeVisible();
@@ -316,12 +321,13 @@ test.describe("AI-generated FAQs", () => {
     const listed = await questions(page);
     expect(listed.slice(0, 5)).toEqual(Object.values(Q));
     expect(listed.slice(5)).toEqual([MOCK_FAQS[0]?.question, MOCK_FAQS[1]?.question]);
-    await expect(page.locator("main [data-focus-key]", { hasText: "AI-generated" })).toHaveCount(2);
+    await expect(page.locator("main summary", { hasText: "AI-generated" })).toHaveCount(2);
     // An unknown category ("EV Maintenance") became the closest known one.
     await faqPage(page).category("Content").click();
     await expect(f.counter).toHaveText("Showing 2 of 7 FAQs");
     await f.trigger(MOCK_FAQS[1]?.question ?? "").click();
-    await expect(page.getByRole("region", { name: MOCK_FAQS[1]?.question })).toContainText(
+    await expect(f.item(MOCK_FAQS[1]?.question ?? "")).toHaveAttribute("open", "");
+    await expect(f.item(MOCK_FAQS[1]?.question ?? "")).toContainText(
       "Written by Perplexity, not checked by our newsroom",
     );
     await expectAxeClean(page);

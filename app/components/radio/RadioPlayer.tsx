@@ -20,7 +20,7 @@ export const OFF_AIR_NOTICES = {
 export type OffAir = keyof typeof OFF_AIR_NOTICES;
 
 /**
- * Play/pause, mute and volume for the live stream. The audio element is the source of truth for
+ * Play/pause, mute and volume for the live stream (in the /radio island, RadioStation.tsx). The audio element is the source of truth for
  * what actually happens; its events and the play() promise drive the reducer in lib/player.ts.
  */
 export function RadioPlayer({ offAir, onPlaying }: { offAir?: OffAir; onPlaying?: () => void } = {}) {

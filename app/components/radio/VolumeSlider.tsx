@@ -1,28 +1,31 @@
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "#app/lib/player.ts";
-import { lateModule, SwapOnInteraction } from "../ui/late.tsx";
-import { SLIDER_LABEL, type VolumeSliderProps } from "./VolumeSlider.parts.ts";
-
-const slider = lateModule(() => import("./VolumeSlider.radix.tsx").then((m) => m.RadixVolumeSlider));
 
 /**
- * The volume slider (min 0, max 1, step 0.01). It renders as a native range input, which already
- * has the slider role and Home/End/arrow keys, and becomes Radix's slider on the reader's first
- * interaction, keeping the route's script small. Both have the same size, so nothing moves.
+ * The volume slider (min 0, max 1, step 0.01): the browser's range input, which has the slider
+ * role and steps with Home, End, arrows and Page keys on its own.
  */
-export function VolumeSlider(props: VolumeSliderProps) {
-  const fallback = (
+export function VolumeSlider({
+  value,
+  valueText,
+  onValueChange,
+}: {
+  /** 0 to 1, already 0 while muted. */
+  value: number;
+  /** The spoken value ("90%", "Muted"). */
+  valueText: string;
+  onValueChange: (value: number) => void;
+}) {
+  return (
     <input
       type="range"
       min={VOLUME_MIN}
       max={VOLUME_MAX}
       step={VOLUME_STEP}
-      value={props.value}
-      onChange={(e) => props.onValueChange(Number(e.currentTarget.value))}
-      aria-label={SLIDER_LABEL}
-      aria-valuetext={props.valueText}
-      data-focus-key="volume"
+      value={value}
+      onChange={(e) => onValueChange(Number(e.currentTarget.value))}
+      aria-label="Volume"
+      aria-valuetext={valueText}
       className="h-6 w-full cursor-pointer accent-[var(--link)]"
     />
   );
-  return <SwapOnInteraction late={slider} fallback={fallback} props={props} />;
 }

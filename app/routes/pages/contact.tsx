@@ -1,22 +1,12 @@
 import { data, Link, redirect } from "react-router";
-import { ContactForm } from "#app/components/contact/ContactForm.tsx";
+import { Island } from "#app/components/ui/Island.tsx";
+import ContactForm from "#app/islands/contact.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
-import {
-  type ContactResult,
-  EMPTY_CONTACT,
-  SENT_TEXT,
-  SENT_TITLE,
-  VIA_FETCH_FIELD,
-} from "#domain/contact.ts";
-import { handleContact } from "#server/forms/contact.server.ts";
-import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
+import { type ContactResult, SENT_TEXT, SENT_TITLE } from "#domain/contact.ts";
+import { answerContact } from "#server/forms/contact-request.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/contact";
-
-/** A contact message is a few kilobytes; anything far larger is not one. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -36,28 +26,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
+/**
+ * The form posted without JavaScript (with it, the form's script posts to /api/contact, which
+ * answers the same). A sent message is answered with a redirect, so reloading the page posts nothing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    const tooLarge: ContactResult = {
-      ok: false,
-      values: EMPTY_CONTACT,
-      formError: "That message is too large to send. Please shorten it and try again.",
-    };
-    // Read the rest (the server caps bodies at MAX_FORM_BYTES) so the connection stays usable.
-    await request.arrayBuffer().catch(() => undefined);
-    return data(tooLarge, { status: 413 });
-  }
-  const { store, limiters, mail } = context.get(servicesContext);
-  // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
-  const form = await request.formData().catch(() => new FormData());
-  const reply = await handleContact(form, {
-    messages: store.messages,
-    limiter: limiters.contact,
-    clientKey: context.get(clientAddressContext),
-    mailQueued: mail.kick,
-  });
-  // A send without JavaScript is answered with a redirect, so reloading the page posts nothing.
-  if (reply.body.ok && form.get(VIA_FETCH_FIELD) !== "fetch") return redirect("/contact?sent=1", 303);
+  const reply = await answerContact(request, context);
+  if (reply.body.ok) return redirect("/contact?sent=1", 303);
   return data(reply.body, { status: reply.status, headers: reply.headers });
 }
 
@@ -79,7 +54,12 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
           <h2 id="contact-form-title" className="sr-only">
             Your message
           </h2>
-          <ContactForm fallback={actionData ?? sent} sendId={loaderData.sendId} />
+          <Island
+            name="contact"
+            component={ContactForm}
+            props={{ fallback: actionData ?? sent, sendId: loaderData.sendId }}
+            load="load"
+          />
         </section>
         <aside aria-labelledby="contact-times-title" className="lg:border-l lg:border-line lg:pl-8">
           <h2 id="contact-times-title" className="font-serif text-2xl font-bold">

@@ -1,38 +1,14 @@
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { FaqAccordion } from "#app/components/faq/FaqAccordion.tsx";
-import { FaqFilters } from "#app/components/faq/FaqFilters.tsx";
-import { lateModule, whenSeen } from "#app/components/ui/late.tsx";
-import { faqCounter, filterFaqs, isFaqFilter, NO_FAQS_MESSAGE } from "#app/lib/faq.ts";
+import { Link } from "react-router";
+import { Island } from "#app/components/ui/Island.tsx";
+import FaqIsland from "#app/islands/faq.tsx";
+import FaqAi from "#app/islands/faq-ai.tsx";
+import { isFaqFilter } from "#app/lib/faq.ts";
 import { seo } from "#app/lib/seo.ts";
 import { type Faq, faqs } from "#content/faqs.ts";
 import { aiService } from "#content/site.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/faq";
-
-// At the foot of the page: its script loads when the reader nears it.
-const FaqAiPanel = whenSeen(
-  "faq-ai",
-  lateModule(() => import("#app/components/faq/FaqAiPanel.tsx").then((m) => m.FaqAiPanel)),
-);
-
-// The generator's form does nothing without its script: a send before that script has run (Enter
-// right after typing, on a slow phone) is held rather than reloading the page, and the panel
-// sends it once it is ready (FaqAiPanel).
-if (typeof document !== "undefined") {
-  document.addEventListener(
-    "submit",
-    (event) => {
-      const form = event.target;
-      if (form instanceof HTMLFormElement && form.matches("[data-needs-script]:not([data-ready] *)")) {
-        event.preventDefault();
-        form.setAttribute("data-held", "");
-      }
-    },
-    true,
-  );
-}
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, {
@@ -46,10 +22,18 @@ export const meta: Route.MetaFunction = (args) => [
 
 /**
  * The FAQs come through the loader (in the HTML, not in a script chunk). The browser calls the AI
- * service itself, so it needs the configured endpoint and model too.
+ * service itself, so it needs the configured endpoint and model too. The filter form is a GET
+ * form: its search and category filter the list on the server, and are the island's first state.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return { faqs, ai: aiService(context.get(servicesContext).config) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return {
+    faqs,
+    ai: aiService(context.get(servicesContext).config),
+    query: params.get("q") ?? "",
+    // Without JavaScript a clicked category follows the hidden current one in the query: the last wins.
+    category: params.getAll("category").filter(isFaqFilter).at(-1) ?? "All",
+  };
 }
 
 export function headers() {
@@ -70,16 +54,7 @@ function faqJsonLd(items: readonly Faq[]) {
 }
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const [items, setItems] = useState<Faq[]>(loaderData.faqs);
-  const [query, setQuery] = useState(() => params.get("q") ?? "");
-  // Without JavaScript a clicked category follows the hidden current one in the query: the last wins.
-  const [category, setCategory] = useState(
-    () => params.getAll("category").filter(isFaqFilter).at(-1) ?? "All",
-  );
-  const [open, setOpen] = useState("");
-  const shown = filterFaqs(items, query, category);
-  const { ai } = loaderData;
+  const { faqs, ai, query, category } = loaderData;
 
   return (
     <article aria-labelledby="faq-title" className="mx-auto max-w-3xl">
@@ -93,33 +68,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <FaqFilters query={query} category={category} onQueryChange={setQuery} onCategoryChange={setCategory} />
-
-      <p role="status" className="mt-6 text-sm font-medium text-muted">
-        {faqCounter(shown.length, items.length)}
-      </p>
-      <div className="mt-2">
-        {shown.length > 0 ? (
-          <FaqAccordion items={shown} value={open} onValueChange={setOpen} serviceName={ai.name} />
-        ) : (
-          <div className="rounded border border-dashed border-line px-4 py-8 text-center">
-            <p className="text-lg">{NO_FAQS_MESSAGE}</p>
-            <p className="mt-3">
-              <a
-                href="/faq"
-                className="link"
-                onClick={(e) => {
-                  e.preventDefault();
-                  setQuery("");
-                  setCategory("All");
-                }}
-              >
-                Show all FAQs
-              </a>
-            </p>
-          </div>
-        )}
-      </div>
+      <Island name="faq" component={FaqIsland} props={{ faqs, query, category, serviceName: ai.name }} />
 
       <aside
         aria-labelledby="faq-contact-title"
@@ -139,7 +88,15 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </aside>
 
-      <FaqAiPanel service={ai} items={items} onGenerated={setItems} />
+      {/* At the foot of the page: its script loads when the reader nears it. A box of its own
+          (not display: contents), so that nearness can be observed. */}
+      <Island
+        name="faq-ai"
+        component={FaqAi}
+        load="visible"
+        props={{ service: ai, items: faqs }}
+        className="block"
+      />
     </article>
   );
 }

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { Info, RadioWaves } from "#app/components/radio/icons.tsx";
-import { RadioPlayer } from "#app/components/radio/RadioPlayer.tsx";
+import { Island } from "#app/components/ui/Island.tsx";
+import RadioStation from "#app/islands/radio.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { identity } from "#content/identity.ts";
 import { radio } from "#content/site.ts";
@@ -25,36 +25,9 @@ export function headers() {
 }
 
 export default function RadioPage({ loaderData }: Route.ComponentProps) {
-  // A stream that plays here is on air, whatever the server found when the page was made.
-  const [heard, setHeard] = useState(false);
-  const offAir = !heard && loaderData.stream !== "on-air" ? loaderData.stream : undefined;
   return (
     <div className="mx-auto max-w-3xl">
-      <section
-        aria-labelledby="radio-title"
-        className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8"
-      >
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h1 id="radio-title" className="font-serif text-4xl font-bold leading-tight">
-              Live Radio
-            </h1>
-            <p className="mt-1 text-lg text-muted">24/7 live stream</p>
-          </div>
-          {offAir ? (
-            // Without the live badge's light, and narrow enough to keep "Live Radio" on one line at 375 px.
-            <p className="inline-flex shrink-0 items-center rounded-full border border-line px-3 py-1 text-xs font-bold uppercase tracking-wider text-muted">
-              Off air
-            </p>
-          ) : (
-            <p className="inline-flex shrink-0 items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-xs font-bold uppercase tracking-widest text-white">
-              <span aria-hidden="true" className="size-2 rounded-full bg-white" />
-              Live
-            </p>
-          )}
-        </div>
-        <RadioPlayer offAir={offAir} onPlaying={() => setHeard(true)} />
-      </section>
+      <Island name="radio" component={RadioStation} props={{ stream: loaderData.stream }} load="load" />
 
       <section aria-labelledby="now-playing-title" className="mt-8 border-t border-line pt-6">
         <h2 id="now-playing-title" className="font-serif text-2xl font-bold">

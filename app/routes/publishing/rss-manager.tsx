@@ -1,5 +1,6 @@
 import { Rss } from "#app/components/publishing/icons.tsx";
-import { RssManager } from "#app/components/publishing/RssManager.tsx";
+import { Island } from "#app/components/ui/Island.tsx";
+import RssManager from "#app/islands/rss-manager.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
@@ -54,9 +55,7 @@ export default function RssManagerPage({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </header>
-      <div className="mt-8">
-        <RssManager {...loaderData} />
-      </div>
+      <Island name="rss-manager" component={RssManager} props={loaderData} className="mt-8" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { SitemapGenerator } from "#app/components/publishing/SitemapGenerator.tsx";
 import { XmlPreview } from "#app/components/publishing/XmlPreview.tsx";
+import { Island } from "#app/components/ui/Island.tsx";
+import SitemapManagerIsland from "#app/islands/sitemap-manager.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
@@ -49,10 +50,12 @@ export default function SitemapManager({ loaderData }: Route.ComponentProps) {
           posts and the newest stored headlines of every section.
         </p>
       </header>
-      <div className="mt-8 space-y-6">
-        <SitemapGenerator kind="main" />
-        <SitemapGenerator kind="news" note={loaderData.news.note} />
-      </div>
+      <Island
+        name="sitemap-manager"
+        component={SitemapManagerIsland}
+        props={{ newsNote: loaderData.news.note }}
+        className="mt-8"
+      />
       <section aria-labelledby="crawler-files" className="mt-12">
         <h2 id="crawler-files" className="font-serif text-3xl font-bold">
           Crawler files

@@ -1,13 +1,12 @@
 import { type ReactNode, useRef, useState } from "react";
-import { Link } from "react-router";
+import { fetchText, parseXml, saveTextFile } from "#app/components/publishing/download.ts";
+import { type FeedSummary, type RecentPost, summariseFeed } from "#app/components/publishing/feed-items.ts";
+import { Copy, Download, Hammer, RefreshCw } from "#app/components/publishing/icons.tsx";
+import { XmlPreview } from "#app/components/publishing/XmlPreview.tsx";
 import { ExternalLink } from "#app/components/ui/icons.tsx";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { notify } from "#app/lib/toast.ts";
 import { identity } from "#content/identity.ts";
-import { fetchText, parseXml, saveTextFile } from "./download.ts";
-import { type FeedSummary, type RecentPost, summariseFeed } from "./feed-items.ts";
-import { Copy, Download, Hammer, RefreshCw } from "./icons.tsx";
-import { XmlPreview } from "./XmlPreview.tsx";
 
 export type RssManagerProps = FeedSummary & { feedUrl: string; xml: string; problems: string[] };
 
@@ -60,8 +59,12 @@ function Action({
   );
 }
 
-/** The feed address and its five actions, the newest posts and the XML (/rss-manager). */
-export function RssManager(props: RssManagerProps) {
+/**
+ * The feed address and its five actions, the newest posts and the XML (/rss-manager): an island
+ * (app/components/ui/Island.tsx), hydrated with the route's loader data as its props. Without
+ * JavaScript the address, the View link, the posts and the XML are all there.
+ */
+export default function RssManager(props: RssManagerProps) {
   const [feed, setFeed] = useState<FeedSummary & { xml: string }>(props);
   const [busy, setBusy] = useState<Busy>(null);
   const [notice, setNotice] = useState<Notice>(() => problemsNotice(props.problems));
@@ -237,9 +240,9 @@ export function RssManager(props: RssManagerProps) {
                   {formatShortDate(p.publishedAt)}
                 </time>
                 <span className="flex flex-col">
-                  <Link to={p.url} className="font-semibold hover:underline">
+                  <a href={p.url} className="font-semibold hover:underline">
                     {p.title}
-                  </Link>
+                  </a>
                   <span className="text-sm text-muted">
                     {p.category}
                     {p.author ? ` · ${p.author}` : ""}

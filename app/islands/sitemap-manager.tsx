@@ -1,11 +1,11 @@
 import { useState } from "react";
+import { fetchText, parseXml, saveTextFile } from "#app/components/publishing/download.ts";
+import { Download, FileCode, RefreshCw } from "#app/components/publishing/icons.tsx";
+import { XmlPreview } from "#app/components/publishing/XmlPreview.tsx";
 import { Spinner } from "#app/components/ui/Spinner.tsx";
 import { notify } from "#app/lib/toast.ts";
-import { fetchText, parseXml, saveTextFile } from "./download.ts";
-import { Download, FileCode, RefreshCw } from "./icons.tsx";
-import { XmlPreview } from "./XmlPreview.tsx";
 
-export type SitemapKind = "main" | "news";
+type SitemapKind = "main" | "news";
 
 type Row = { path: string; cells: string[] };
 type State =
@@ -55,7 +55,7 @@ const PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:bg-accent-strong aria-disabled:cursor-wait aria-disabled:opacity-60";
 
 /** One sitemap: idle → generating → shown with a preview and a Download button. */
-export function SitemapGenerator({ kind, note }: { kind: SitemapKind; note?: string }) {
+function SitemapGenerator({ kind, note }: { kind: SitemapKind; note?: string }) {
   const k = KINDS[kind];
   const [state, setState] = useState<State>({ step: "idle" });
   const id = `sitemap-${kind}`;
@@ -193,5 +193,18 @@ export function SitemapGenerator({ kind, note }: { kind: SitemapKind; note?: str
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Both sitemap cards (/sitemap-manager): an island (app/components/ui/Island.tsx). Without
+ * JavaScript each card still links to its file; generating, the preview and the download need it.
+ */
+export default function SitemapManager({ newsNote }: { newsNote: string }) {
+  return (
+    <div className="space-y-6">
+      <SitemapGenerator kind="main" />
+      <SitemapGenerator kind="news" note={newsNote} />
+    </div>
   );
 }

@@ -1,25 +1,24 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { publishFaqs, useFaqList } from "#app/components/faq/faq-list.ts";
 import { Spinner } from "#app/components/ui/Spinner.tsx";
+import { generateFaqs, missingKeyMessage } from "#app/lib/ai-faq.ts";
 import type { Faq } from "#content/faqs.ts";
 import type { AiService } from "#content/site.ts";
-import { lateModule, preloadOnInteraction } from "../ui/late.tsx";
 
-// The request, parsing and merging code is fetched once the reader starts using the page
-// (tried again on Generate if that failed).
-const ai = lateModule(() => import("#app/lib/ai-faq.ts"));
-
-type Props = {
+export type FaqAiProps = {
   service: AiService;
-  items: readonly Faq[];
-  onGenerated: (list: Faq[]) => void;
+  /** The loader's FAQs: generated ones are appended to them (and to what earlier runs added). */
+  items: Faq[];
 };
 
 /**
- * "Generate more FAQs" with the reader's own key. The key is React state only:
+ * "Generate more FAQs" with the reader's own key: an island of its own, loaded when the reader nears
+ * it; the list it extends is the FAQ island's (they share faq-list.ts). The key is React state only:
  * the input has no name (so no form ever submits it), nothing writes it to storage, and it goes
  * only to the service, in one request's Authorization header.
  */
-export function FaqAiPanel({ service, items, onGenerated }: Props) {
+export default function FaqAi({ service, items: initial }: FaqAiProps) {
+  const items = useFaqList(initial);
   const [key, setKey] = useState("");
   const [generating, setGenerating] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -29,7 +28,8 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
 
   useEffect(() => {
     // The panel's script loads when the reader nears it: a key typed before it arrived is kept,
-    // and a send held meanwhile (routes/faq.tsx) goes now, once the panel has rendered.
+    // and a send held meanwhile (by the FAQ island, app/islands/faq.tsx) goes now, once the
+    // island has hydrated (the timeout lets the island's container be marked so first).
     const typed = input.current?.value;
     if (typed) setKey(typed);
     const form = input.current?.form;
@@ -37,7 +37,6 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
       form.removeAttribute("data-held");
       setTimeout(() => form.isConnected && form.requestSubmit(), 0);
     }
-    preloadOnInteraction(ai);
   }, []);
 
   async function generate(event: FormEvent) {
@@ -47,30 +46,20 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
     // that copies a key typed meanwhile into state.
     const current = input.current?.value ?? key;
     if (current.trim() === "") {
-      const message = await ai().then(
-        (m) => m.missingKeyMessage(service.name),
-        () => `Please enter your ${service.name} API key to generate more FAQs`,
-      );
-      setAlert(message);
+      setAlert(missingKeyMessage(service.name));
       input.current?.focus();
       return;
     }
     setGenerating(true);
     setAlert(null);
     setNote(null);
-    const result = await ai().then(
-      ({ generateFaqs }) => generateFaqs(service, current, items),
-      () => ({
-        ok: false as const,
-        error: "The page could not load the generator. Please reload and try again.",
-      }),
-    );
+    const result = await generateFaqs(service, current, items);
     setGenerating(false);
     if (!result.ok) {
       setAlert(result.error);
       return;
     }
-    onGenerated(result.list);
+    publishFaqs(result.list);
     setNote(
       result.added === 0
         ? "No new FAQs this time: every question it suggested is already listed."
@@ -127,7 +116,7 @@ export function FaqAiPanel({ service, items, onGenerated }: Props) {
             )}
           </button>
         </div>
-        {/* Shown while a send waits for this part's script (routes/faq.tsx holds it). */}
+        {/* Shown while a send waits for this island's script (the FAQ island holds it). */}
         <p className="mt-2 hidden text-sm text-muted group-data-held:block">
           Getting the generator ready… If nothing happens, reload the page.
         </p>

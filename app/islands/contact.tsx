@@ -1,6 +1,5 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useFetcher } from "react-router";
 import { Spinner } from "#app/components/ui/Spinner.tsx";
 import { notify } from "#app/lib/toast.ts";
 import {
@@ -15,14 +14,12 @@ import {
   HONEYPOT_FIELD,
   readContactForm,
   SEND_ID_FIELD,
-  VIA_FETCH_FIELD,
 } from "#domain/contact.ts";
+import { validateContact } from "#domain/contact-schema.ts";
 import { formatCount } from "#domain/numbers.ts";
-import { lateModule, preloadOnInteraction } from "../ui/late.tsx";
 
-// The schema (zod) is most of this form's script: fetched when the reader starts using the page
-// (offline or mid-deploy, the server checks the message anyway; a send tries the load again).
-const schema = lateModule(() => import("#domain/contact-schema.ts"));
+/** Where the form's script sends: the same handler as the page's action, answering in JSON. */
+export const CONTACT_API = "/api/contact";
 
 const inputClass =
   "mt-1.5 block w-full rounded border border-line bg-surface px-3 py-2.5 aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400";
@@ -86,13 +83,35 @@ function describedBy(field: ContactField, errors: ContactErrors, hint = false): 
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/** A new one-time send id for the next message (the page's id went with the one just sent). */
+function newSendId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+/** The server's answer, or undefined when it is not one (a network failure, a proxy's error page). */
+async function send(body: FormData): Promise<ContactResult | undefined> {
+  try {
+    const response = await fetch(CONTACT_API, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+    });
+    if (!response.headers.get("content-type")?.includes("application/json")) return undefined;
+    return (await response.json()) as ContactResult;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The contact form. A plain POST to the route's action, so it works without JavaScript (the page then
- * shows the outcome inline). With JavaScript the shared schema checks it first, errors appear next
- * to their fields with the first one focused, and a sent message is confirmed with a toast.
+ * The /contact form, an island (the route renders it on the server with the same props). A plain POST to the page's action, so it
+ * works without JavaScript (the page then shows the outcome inline). With JavaScript the shared
+ * schema checks it first, errors appear next to their fields with the first one focused, it is
+ * sent to /api/contact, and a sent message is confirmed with a toast.
  */
-export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; sendId: string }) {
-  const fetcher = useFetcher<ContactResult>({ key: "contact" });
+export default function ContactForm({ fallback, sendId }: { fallback?: ContactResult; sendId: string }) {
   const [values, setValues] = useState<ContactValues>(() =>
     fallback && !fallback.ok ? fallback.values : EMPTY_CONTACT,
   );
@@ -106,58 +125,57 @@ export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; se
   const [autoFocus] = useState(() =>
     fallback && !fallback.ok ? (firstInvalidField(fallback.errors ?? {}) ?? "form-error") : undefined,
   );
+  const [currentSendId, setSendId] = useState(sendId);
+  const [busy, setBusy] = useState(false);
+  // Whether this page has sent with its script: the no-JS confirmation then gives way to toasts.
+  const [answered, setAnswered] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const focusAfterRender = useRef<ContactField | "form-error" | null>(null);
-  const busy = fetcher.state !== "idle";
+  // Set at once (state is not), so a double click sends once.
+  const sending = useRef(false);
 
-  const focusField = (field: ContactField) => focusIn(form.current, field);
+  // Focus moves once the errors have rendered (flushSync), so the focused element is read out with its message.
+  function showErrors(next: ContactErrors, nextFormError?: string) {
+    flushSync(() => {
+      setErrors(next);
+      setFormError(nextFormError);
+    });
+    const first = firstInvalidField(next);
+    if (first) focusIn(form.current, first);
+    else if (nextFormError) document.getElementById("contact-form-error")?.focus();
+  }
 
-  useEffect(() => preloadOnInteraction(schema), []);
-
-  // Focus moves once the errors have rendered, so the focused element is read out with its message.
-  // (Declared before the effect that asks for it, so it runs on the render after, not the same one.)
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    if (target === "form-error") document.getElementById("contact-form-error")?.focus();
-    else focusIn(form.current, target);
-  });
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result) return;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current) return;
+    const target = event.currentTarget;
+    setFormError(undefined);
+    const checked = validateContact(readContactForm(new FormData(target)));
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    sending.current = true;
+    setBusy(true);
+    const result = await send(new FormData(target));
+    sending.current = false;
+    setBusy(false);
+    if (!result) {
+      // No answer we can read: post the form as the page would without script, which says what happened.
+      target.submit();
+      return;
+    }
+    setAnswered(true);
     if (result.ok) {
       notify.success(result.title, { description: result.message });
       setValues(EMPTY_CONTACT);
       setErrors({});
       setFormError(undefined);
+      setSendId(newSendId());
       return;
     }
     // Keep what the reader typed (the server sends it back too, but ours is at least as fresh).
-    setErrors(result.errors ?? {});
-    setFormError(result.formError);
-    focusAfterRender.current = firstInvalidField(result.errors ?? {}) ?? "form-error";
-  }, [fetcher.data]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const target = event.currentTarget;
-    setFormError(undefined);
-    const validator = await schema().catch(() => null);
-    const checked = validator?.validateContact(readContactForm(new FormData(target)));
-    if (checked && !checked.ok) {
-      // Render the errors first, so the focused field is read out with its error.
-      flushSync(() => setErrors(checked.errors));
-      const first = firstInvalidField(checked.errors);
-      if (first) focusField(first);
-      return;
-    }
-    setErrors({});
-    const body = new FormData(target);
-    body.set(VIA_FETCH_FIELD, "fetch");
-    void fetcher.submit(body, { method: "post", action: "/contact" });
+    showErrors(result.errors ?? {}, result.formError);
   }
 
   const bind = (field: Exclude<ContactField, "category">) => ({
@@ -172,7 +190,7 @@ export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; se
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
   });
 
-  const sentWithoutScript = fallback?.ok && !fetcher.data;
+  const sentWithoutScript = fallback?.ok && !answered;
   return (
     <form
       ref={form}
@@ -182,7 +200,7 @@ export function ContactForm({ fallback, sendId }: { fallback?: ContactResult; se
       onSubmit={onSubmit}
       className="relative grid gap-5"
     >
-      <input type="hidden" name={SEND_ID_FIELD} value={sendId} />
+      <input type="hidden" name={SEND_ID_FIELD} value={currentSendId} />
       {sentWithoutScript ? (
         <div role="status" className="rounded border border-[var(--link)] bg-surface p-4">
           <p className="font-semibold">{fallback.title}</p>
