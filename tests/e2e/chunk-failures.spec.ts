@@ -4,7 +4,7 @@
  * popover and a modal dialog) and send the forms; only the extras (hover, toasts, ticker) are gone.
  */
 import type { Page } from "@playwright/test";
-import { expect, isWide, test } from "./fixtures.ts";
+import { expect, isWide, test, waitForHydration } from "./fixtures.ts";
 
 // The blocked files are reported by the browser itself.
 test.use({ allowConsole: /Failed to load resource|net::ERR_FAILED/ });
@@ -84,4 +84,38 @@ test("without its script the search box still lands on the results", async ({ pa
   }
   await expect(page).toHaveURL(/\/search\?q=world\+fixture/);
   await expect(page.locator("main ol > li").first()).toContainText("World News");
+});
+
+test("an island whose code cannot load leaves its form working the plain way, and the page's menus", async ({
+  page,
+}, info) => {
+  // React and the islands' own chunks fail; the page script itself arrives.
+  await page.route(/\/assets\/(react|contact)-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const island = page.locator("[data-island=contact]");
+  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  // The page script's part still works: the header's menu opens.
+  if (isWide(info.project.name)) {
+    await page
+      .getByRole("navigation", { name: "Site" })
+      .getByRole("button", { name: "News Sections" })
+      .click();
+    await expect(page.locator("#news-sections")).toBeVisible();
+    await page.keyboard.press("Escape");
+  } else {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Navigation" })).toBeVisible();
+    await page.keyboard.press("Escape");
+  }
+  // The server's form posts as it would without script.
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Name" }).fill("Ada Reader");
+  await main.getByRole("textbox", { name: "Email" }).fill("ada@example.com");
+  await main.getByRole("combobox", { name: /Category/ }).selectOption("news-tip");
+  await main.getByRole("textbox", { name: "Subject" }).fill(`Island down ${Date.now()}`);
+  await main.getByRole("textbox", { name: "Message" }).fill("The form still sends without its island.");
+  await main.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+  await expect(main.getByRole("status")).toContainText("Message Sent");
 });
