@@ -11,10 +11,14 @@ export const TOOLTIP_SKIP_MS = 300;
 export function wireTooltips(doc: Document = document): void {
   let lastHidden = Number.NEGATIVE_INFINITY;
   let tabbed = false;
+  const hiders: (() => void)[] = [];
   doc.addEventListener(
     "keydown",
     (e) => {
       tabbed = e.key === "Tab";
+      // A tooltip the pointer opened is dismissed wherever focus is (WCAG 1.4.13), without
+      // taking the Escape from anything else (an open dialog still closes).
+      if (e.key === "Escape") for (const hide of hiders) hide();
     },
     true,
   );
@@ -53,8 +57,6 @@ export function wireTooltips(doc: Document = document): void {
       if (tabbed) show();
     });
     control.addEventListener("blur", hide);
-    control.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") hide();
-    });
+    hiders.push(hide);
   }
 }

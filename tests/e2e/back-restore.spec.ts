@@ -1,6 +1,8 @@
 /**
  * Back after a block's "See All" returns the reader to where they left home, and nothing loading
- * afterwards (articles, pictures, parts whose script comes later) moves them from there (issue 27).
+ * afterwards (articles, pictures, the page script) moves them from there (issue 27). Every
+ * navigation is an ordinary page load: the browser restores the position itself (from its page
+ * cache when it can), on Back and on Forward.
  */
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -26,6 +28,12 @@ for (const key of ["technology", "business", "politics"]) {
     await expect(page).toHaveURL(new RegExp(`/${key}$`));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("article-card").first()).toBeVisible();
+    await waitForHydration(page);
+    // Down the section's page a little, to find it there again on Forward.
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.waitForTimeout(300);
+    const there = await page.evaluate(() => window.scrollY);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
@@ -33,6 +41,15 @@ for (const key of ["technology", "business", "politics"]) {
     // No later jump: once everything has loaded the reader is still where they left.
     await page.waitForTimeout(1500);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThanOrEqual(4);
+    await expect(block.locator("h2")).toBeInViewport();
+
+    // Forward, and Back once more: each page where the reader left it.
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`/${key}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(there, -1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(left, -1);
     await expect(block.locator("h2")).toBeInViewport();
   });
 }

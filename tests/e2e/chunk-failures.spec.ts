@@ -1,47 +1,121 @@
 /**
- * Code that loads when it is needed (the toasts, the error screens) may not arrive: offline, or a
- * deploy that removed the old files. The page must go on, never fall to the framework's crash page.
+ * The page's script may not arrive: offline, a blocked request, or a deploy that removed the old
+ * files. Pages are HTML first, so the reader can still follow links, open the menus (a native
+ * popover and a modal dialog) and send the forms; only the extras (hover, toasts, ticker) are gone.
  */
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, isWide, test, waitForHydration } from "./fixtures.ts";
 
-// The blocked files (and the failed page data) are reported by the browser itself.
-test.use({ allowConsole: /Failed to load resource|Failed to fetch dynamically imported module|TypeError/ });
+// The blocked files are reported by the browser itself.
+test.use({ allowConsole: /Failed to load resource|net::ERR_FAILED/ });
 
-test("the welcome toast shows as plain text when the toasts' code cannot load", async ({ page }) => {
-  await page.route(/\/assets\/ToastList-[\w-]+\.js$/, (route) => route.abort());
+/** Every script of ours fails to load: the page script and any chunk it or an island would import. */
+async function blockScripts(page: Page) {
+  await page.route(/\/assets\/[\w.-]+\.js$/, (route) => route.abort());
+}
+
+test("without its script the home page shows its headlines, and its links lead on", async ({ page }) => {
+  await blockScripts(page);
   await page.goto("/");
-  await waitForHydration(page);
-  const region = page.getByRole("region", { name: "Notifications" });
-  await expect(region.getByRole("status")).toContainText("Welcome to The Electric Ledger");
   await expect(page.getByRole("heading", { level: 2, name: "Local News" })).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  const block = page.locator('section[data-block="technology"]');
+  await block.getByRole("link", { name: /^See All/ }).click();
+  await expect(page).toHaveURL(/\/technology$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technology & Innovation");
 });
 
-test("a navigation that fails while the error screen's code cannot load says so and offers to try again", async ({
+test("without its script the header's menu still opens and a section can be followed", async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "wide", "the top bar's About link is on wide screens");
-  await page.goto("/");
-  await waitForHydration(page);
-  // The next page's data and the error screens' code both fail, as when the connection drops.
-  await page.route(/\/about\.data/, (route) => route.abort());
-  await page.route(/\/assets\/ErrorPage-[\w-]+\.js$/, (route) => route.abort());
-  await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be shown");
-  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/about");
-  // The frame is still there: the reader can go on.
-  await expect(page.getByRole("banner")).toBeVisible();
+}, info) => {
+  await blockScripts(page);
+  await page.goto("/about");
+  if (isWide(info.project.name)) {
+    await page
+      .getByRole("navigation", { name: "Site" })
+      .getByRole("button", { name: "News Sections" })
+      .click();
+    const panel = page.locator("#news-sections");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await page
+      .getByRole("navigation", { name: "Site" })
+      .getByRole("button", { name: "News Sections" })
+      .click();
+    await panel.getByRole("link", { name: "World" }).click();
+  } else {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    const sheet = page.getByRole("dialog", { name: "Navigation" });
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await sheet.getByRole("link", { name: "World" }).click();
+  }
+  await expect(page).toHaveURL(/\/world$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("World News");
 });
 
-test.describe("a section's page data failing on the way", () => {
-  // React Router's data fetch reports the failed request itself as an uncaught error.
-  test.use({ allowConsole: /Failed to load resource|Failed to fetch/ });
+test("without its script the newsletter form still subscribes, the plain way", async ({ page }) => {
+  await blockScripts(page);
+  await page.goto("/");
+  const form = page.locator("#newsletter");
+  const email = `reader-noscript-chunk-${Date.now()}@example.com`;
+  await form.getByPlaceholder("Enter your email").fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.locator("#newsletter").getByRole("status")).toContainText(
+    `if ${email} is not subscribed yet`,
+  );
+});
 
-  test("shows the section's own error with Try again, in the frame", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.route(/\/local\.data/, (route) => route.abort());
-    await page.getByRole("banner").getByRole("link", { name: "Local", exact: true }).first().click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Local News");
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Try again");
-  });
+test("without its script the search box still lands on the results", async ({ page }, info) => {
+  await blockScripts(page);
+  await page.goto("/about");
+  if (isWide(info.project.name)) {
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search articles" });
+    await search.fill("world fixture");
+    await search.press("Enter");
+  } else {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    const box = page.getByRole("dialog", { name: "Navigation" }).getByLabel("Search articles");
+    await box.fill("world fixture");
+    await box.press("Enter");
+  }
+  await expect(page).toHaveURL(/\/search\?q=world\+fixture/);
+  await expect(page.locator("main ol > li").first()).toContainText("World News");
+});
+
+test("an island whose code cannot load leaves its form working the plain way, and the page's menus", async ({
+  page,
+}, info) => {
+  // React and the islands' own chunks fail; the page script itself arrives.
+  await page.route(/\/assets\/(react|contact)-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const island = page.locator("[data-island=contact]");
+  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  // The page script's part still works: the header's menu opens.
+  if (isWide(info.project.name)) {
+    await page
+      .getByRole("navigation", { name: "Site" })
+      .getByRole("button", { name: "News Sections" })
+      .click();
+    await expect(page.locator("#news-sections")).toBeVisible();
+    await page.keyboard.press("Escape");
+  } else {
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Navigation" })).toBeVisible();
+    await page.keyboard.press("Escape");
+  }
+  // The server's form posts as it would without script.
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Name" }).fill("Ada Reader");
+  await main.getByRole("textbox", { name: "Email" }).fill("ada@example.com");
+  await main.getByRole("combobox", { name: /Category/ }).selectOption("news-tip");
+  await main.getByRole("textbox", { name: "Subject" }).fill(`Island down ${Date.now()}`);
+  await main.getByRole("textbox", { name: "Message" }).fill("The form still sends without its island.");
+  await main.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+  await expect(main.getByRole("status")).toContainText("Message Sent");
 });

@@ -71,20 +71,9 @@ export async function holdRequests(page: Page, url: string | RegExp) {
   return release;
 }
 
-/** The root component marks the document once React has hydrated it. */
+/** The page script marks the document once it has wired the page and hydrated its "load" islands. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-/**
- * Brings a part that loads its script when seen (whenSeen in app/components/ui/late.tsx: the footer, home's video and
- * newsletter) into view and waits for its script: before that, a link in it is a plain link
- * (a full page load) and a button does nothing.
- */
-export async function bringIntoPlay(page: Page, id: string) {
-  const part = page.locator(`#${id}`);
-  await part.scrollIntoViewIfNeeded();
-  await expect(part).toHaveAttribute("data-ready", "");
 }
 
 export function isWide(projectName: string) {

@@ -1,4 +1,4 @@
-import { expect, expectAxeClean, holdRequests, isWide, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectAxeClean, isWide, test, waitForHydration } from "./fixtures.ts";
 
 const STATIC_PAGES = [
   { path: "/about", heading: "About" },
@@ -200,30 +200,37 @@ test.describe("narrow navigation", () => {
 });
 
 test.describe("feedback", () => {
-  test("a slim progress bar shows while a client-side navigation loads", async ({ page }) => {
+  test("a link is an ordinary page load: the server sends the next page whole", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (["fetch", "xhr"].includes(r.resourceType())) fetched.push(r.url());
+    });
     await page.goto("/about");
     await waitForHydration(page);
-    const bar = page.getByRole("progressbar", { name: "Loading page" });
-    await expect(bar).toHaveCount(0);
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-    const release = await holdRequests(page, "**/privacy.data*");
+    const next = page.waitForResponse(
+      (r) => r.request().resourceType() === "document" && new URL(r.url()).pathname === "/privacy",
+    );
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
-    await expect(bar).toBeVisible();
-    release();
+    expect((await next).status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy");
-    await expect(bar).toHaveCount(0);
+    await waitForHydration(page);
+    // No script fetched the page's data: there is no client-side router left to do it.
+    expect(fetched).toEqual([]);
   });
 
   test("icon-only buttons have a tooltip", async ({ page }) => {
     test.skip((page.viewportSize()?.width ?? 0) >= 768, "the menu button shows on narrow screens");
     await page.goto("/about");
     await waitForHydration(page);
-    await page.mouse.move(1, 1);
     const button = page.getByRole("button", { name: "Open navigation menu" });
-    // The tooltip's code arrives on first interaction; Radix then marks its trigger.
-    await expect(button).toHaveAttribute("data-state", /closed|delayed-open|instant-open/);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
     await button.hover();
     await expect(page.getByRole("tooltip")).toHaveText("Open navigation menu");
+    await expect(button).toHaveAccessibleDescription("Open navigation menu");
+    // Escape dismisses it without moving the pointer (WCAG 1.4.13).
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
   });
 });
 
@@ -285,4 +292,35 @@ test.describe("pages", () => {
       "/contact",
     );
   });
+});
+
+test.describe("reading pages ship no framework", () => {
+  for (const path of ["/", "/technology", "/about"]) {
+    test(`${path} loads only the page script and its small chunks, no React`, async ({ page }) => {
+      const scripts = new Map<string, number>();
+      page.on("response", async (r) => {
+        if (r.request().resourceType() !== "script") return;
+        scripts.set(new URL(r.url()).pathname, (await r.body().catch(() => Buffer.alloc(0))).length);
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      // One script element of our own; the others are the rules and the structured data, not code.
+      const own = await page
+        .locator("script[src]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("src")));
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatch(/^\/assets\/page-[\w-]+\.js$/);
+      const names = [...scripts.keys()];
+      expect(names).toContain(own[0]);
+      expect(names.filter((n) => /react|entry\.client|manifest|root-|islands-/i.test(n))).toEqual([]);
+      // The page script's own imports: each a few kilobytes at most.
+      for (const [name, bytes] of scripts) {
+        expect(name).toMatch(/^\/assets\/[\w.-]+\.js$/);
+        expect(bytes, name).toBeLessThan(12_000);
+      }
+      expect(names.length).toBeLessThanOrEqual(5);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    });
+  }
 });

@@ -69,7 +69,7 @@ test("sections without a configured feed: home leaves them out, their pages say 
       await expect(page.getByText("No articles available for this section at the moment.")).toBeVisible();
     }
   } finally {
-    // Leave the page first: a part it loads late (the footer) must not find the server gone.
+    // Leave the page first: nothing it still loads (an image, a prerender) may find the server gone.
     await page.goto("about:blank");
     await app.stop();
   }
@@ -97,7 +97,7 @@ test("one hanging publisher on a cold start: the other five home blocks still re
     // The first block shown carries the lead article.
     await expect(main.locator("[data-block=national]")).toContainText("national fixture headline 1");
   } finally {
-    // Leave the page first: a part it loads late (the footer) must not find the server gone.
+    // Leave the page first: nothing it still loads (an image, a prerender) may find the server gone.
     await page.goto("about:blank");
     await app.stop();
   }

@@ -1,7 +1,7 @@
 /**
  * Today's date in the header is the reader's own: the server renders its date (the site's zone),
- * and after hydration the page shows the reader's calendar date, without a hydration mismatch
- * (the fixture fails the test on any console error, React's hydration errors included).
+ * and the page script then shows the reader's calendar date, without an error on the way (the
+ * fixture fails the test on any console error).
  */
 import { identity } from "#content/site.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";

@@ -1,7 +1,7 @@
 /**
  * The header's Subscribe, from any page: the reader lands on the home page's newsletter form with
- * the email field focused, with JavaScript (a client-side navigation, the block's script arriving
- * after the router has scrolled) and without (a plain link to the field).
+ * the email field focused, with JavaScript and without: a plain link to the field, which the
+ * browser scrolls to and focuses, and which the page script must not move from.
  */
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";

@@ -95,6 +95,28 @@ test.describe("security headers", () => {
     expect(a).not.toBe(b);
   });
 
+  test("every page carries the Speculation Rules and its page script under this response's nonce", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/technology", "/about", "/contact"]) {
+      const response = await request.get(path);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      expect(nonce, path).toBeTruthy();
+      const html = await response.text();
+      const rules = [...html.matchAll(/<script([^>]*\btype="speculationrules"[^>]*)>([^<]*)<\/script>/g)];
+      expect(rules, path).toHaveLength(1);
+      const [, attrs = "", body = ""] = rules[0] ?? [];
+      expect(attrs, path).toContain(`nonce="${nonce}"`);
+      // Prerendered on a pointer's rest or press, never the mail links' pages.
+      const { prerender } = JSON.parse(body) as { prerender: { eagerness: string }[] };
+      expect(prerender[0]?.eagerness).toBe("moderate");
+      expect(body).toContain("/newsletter/*");
+      const pageScript = /<script([^>]*)\bsrc="(\/assets\/page-[\w-]+\.js)"([^>]*)>/.exec(html);
+      expect(pageScript, path).not.toBeNull();
+      expect(`${pageScript?.[1]}${pageScript?.[3]}`, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
   test("static files get the headers too, hashed assets are immutable", async ({ request, page }) => {
     const favicon = await request.get("/favicon.svg");
     expect(favicon.headers()["content-security-policy"]).toContain("default-src 'self'");
