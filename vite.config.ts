@@ -12,6 +12,9 @@ const PAGE_SCRIPT = "app/browser/page.ts";
 const VIRTUAL = "virtual:page-script";
 function pageScript(): Plugin {
   let built: string | undefined;
+  // What the page script imports statically, however deep: preloaded beside it, so the browser
+  // fetches them at once rather than one level of imports after another.
+  let imports: string[] = [];
   let base = "/";
   return {
     name: "page-script",
@@ -24,9 +27,20 @@ function pageScript(): Plugin {
     },
     generateBundle(_, bundle) {
       if (this.environment.name !== "client") return;
-      for (const chunk of Object.values(bundle))
-        if (chunk.type === "chunk" && chunk.isEntry && chunk.facadeModuleId?.endsWith(PAGE_SCRIPT))
-          built = `${base}${chunk.fileName}`;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry || !chunk.facadeModuleId?.endsWith(PAGE_SCRIPT))
+          continue;
+        built = `${base}${chunk.fileName}`;
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const dep = bundle[fileName];
+          if (seen.has(fileName) || dep?.type !== "chunk") return;
+          seen.add(fileName);
+          for (const next of dep.imports) visit(next);
+        };
+        for (const next of chunk.imports) visit(next);
+        imports = [...seen].map((fileName) => `${base}${fileName}`);
+      }
     },
     resolveId(id) {
       return id === VIRTUAL ? `\0${VIRTUAL}` : undefined;
@@ -35,10 +49,11 @@ function pageScript(): Plugin {
       if (id !== `\0${VIRTUAL}`) return;
       // The browser's copy of the root module (React Router's client build) never runs.
       if (this.environment.name === "client" && this.environment.mode === "build")
-        return "export default '';";
+        return "export default ''; export const preload = [];";
       if (this.environment.mode === "build" && !built)
         throw new Error("page-script: the client build did not emit app/browser/page.ts");
-      return `export default ${JSON.stringify(built ?? `${base}${PAGE_SCRIPT}`)};`;
+      return `export default ${JSON.stringify(built ?? `${base}${PAGE_SCRIPT}`)};
+export const preload = ${JSON.stringify(built ? imports : [])};`;
     },
   };
 }

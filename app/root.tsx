@@ -1,4 +1,4 @@
-import pageScript from "virtual:page-script";
+import pageScript, { preload } from "virtual:page-script";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, useRouteLoaderData } from "react-router";
 import { identity } from "#content/identity.ts";
@@ -40,6 +40,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* The page script: a module, so it runs once the document is parsed (streamed parts included). */}
         <script type="module" src={pageScript} nonce={nonce} />
+        {preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         {/* Links likely to be followed are prerendered when the pointer rests on them or presses. */}
         <script
           type="speculationrules"

@@ -23,7 +23,7 @@ import { serveProduction } from "./lib/serve.ts";
 
 const PAGES = (
   process.env.LH_PAGES ??
-  "/,/technology,/search?q=electric,/blog,/blog/charging-levels-explained,/about,/books,/faq,/contact,/radio,/rss-manager,/sitemap-manager"
+  "/,/technology,/search?q=electric,/blog,/blog/ccs1-to-j3400-plug-switch,/about,/books,/faq,/contact,/radio,/rss-manager,/sitemap-manager"
 ).split(",");
 /** The pages that keep React for a widget (islands, ADR 0014); every other page is a reading page. */
 const INTERACTIVE = new Set(["/faq", "/contact", "/radio", "/rss-manager", "/sitemap-manager"]);

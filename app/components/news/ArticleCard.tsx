@@ -54,7 +54,8 @@ export function ArticleCard({
       className={`flex flex-col gap-2 border-t border-line pt-3 sm:grid sm:grid-cols-[3fr_2fr] sm:items-start sm:gap-x-6 lg:flex ${className}`}
       data-testid="article-card"
     >
-      <ArticleImage src={article.imageUrl} fill />
+      {/* The section page's only picture, at the top: its largest paint, fetched first. */}
+      <ArticleImage src={article.imageUrl} fill priority />
       <div className="flex flex-col gap-2">{text}</div>
     </article>
   );
