@@ -33,7 +33,13 @@ export function Newsletter({ result }: { result?: NewsletterResult }) {
           Each morning's most important stories on electric vehicles, charging and clean transport, in one
           short email. No spam; unsubscribe any time.
         </p>
-        <form method="post" action="/?index" className="mt-5 flex flex-col gap-2 sm:flex-row" noValidate>
+        <form
+          method="post"
+          action="/?index"
+          data-api="/api/newsletter"
+          className="mt-5 flex flex-col gap-2 sm:flex-row"
+          noValidate
+        >
           <input type="hidden" name="intent" value="newsletter" />
           <label htmlFor={EMAIL_ID} className="sr-only">
             Email address
