@@ -11,6 +11,7 @@ import { ErrorPage } from "./components/layout/ErrorPage.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/ui/Toaster.tsx";
+import { pageStartScript } from "./lib/page-start.ts";
 import { publicationJsonLd, SPECULATION_RULES } from "./lib/seo.ts";
 
 // Read on the server only: no page sends its loader data to the browser (ADR 0014).
@@ -38,11 +39,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#111318" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
-        {/* The page script: a module, so it runs once the document is parsed (streamed parts included). */}
-        <script type="module" src={pageScript} nonce={nonce} />
-        {preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        {/* Starts the page script after the first paint (ADR 0015). */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, built from constants
+          dangerouslySetInnerHTML={{ __html: pageStartScript(pageScript, preload) }}
+        />
         {/* Links likely to be followed are prerendered when the pointer rests on them or presses. */}
         <script
           type="speculationrules"

@@ -2,7 +2,7 @@
  * Hydrates the page's islands (app/components/ui/Island.tsx): the one way a widget's code loads
  * late. This module, React DOM and each island's module load only on a page that has an island.
  */
-import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
+import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
@@ -24,11 +24,12 @@ const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   "sitemap-manager": island(() => import("#app/islands/sitemap-manager.tsx")),
 };
 
-/** Marks the container once React has taken it over (tests and styles read it). */
-function Ready({ el, children }: { el: HTMLElement; children?: ReactNode }) {
+/** Marks the container once React has taken it over (tests and styles read it) and says so. */
+function Ready({ el, onReady, children }: { el: HTMLElement; onReady: () => void; children?: ReactNode }) {
   useEffect(() => {
     el.dataset.hydrated = "true";
-  }, [el]);
+    onReady();
+  }, [el, onReady]);
   return children;
 }
 
@@ -37,17 +38,15 @@ async function hydrate(el: HTMLElement): Promise<void> {
   if (!load || el.dataset.hydrated) return;
   const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
   const { default: Component } = await load();
+  // Resolved when the island has committed, so the page can say it is ready.
   await new Promise<void>((resolve) => {
-    hydrateRoot(el, createElement(Ready, { el }, createElement(Component, props)), {
-      onRecoverableError: (error) => console.warn("island", el.dataset.island, error),
+    // As a transition, hydration yields to the browser every few milliseconds rather than holding
+    // the main thread for the whole widget (a long task keeps a reader's tap waiting).
+    startTransition(() => {
+      hydrateRoot(el, createElement(Ready, { el, onReady: resolve }, createElement(Component, props)), {
+        onRecoverableError: (error) => console.warn("island", el.dataset.island, error),
+      });
     });
-    // Resolved when the island has committed (Ready's effect), so the page can say it is ready.
-    new MutationObserver((_, observer) => {
-      if (el.dataset.hydrated) {
-        observer.disconnect();
-        resolve();
-      }
-    }).observe(el, { attributes: true, attributeFilter: ["data-hydrated"] });
   });
 }
 

@@ -17,6 +17,14 @@ import { wireTooltips } from "./tooltips.ts";
 import { wireVideoFacades } from "./video.ts";
 import { welcomeOnce } from "./welcome.ts";
 
+// Islands' code is fetched while the behaviours are wired.
+const islands = document.querySelector("[data-island]")
+  ? import("./islands.ts").then((m) => m.hydrateIslands())
+  : Promise.resolve();
+
+// Each behaviour is wired in a task of its own: one long task would keep a tap waiting (TBT).
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 for (const wire of [
   showToasts,
   showFailedParts,
@@ -38,14 +46,9 @@ for (const wire of [
     // One behaviour that fails leaves the others (and the page's HTML) working.
     console.error(error);
   }
+  await nextTask();
 }
 
-const islands = document.querySelector("[data-island]")
-  ? import("./islands.ts").then((m) => m.hydrateIslands())
-  : Promise.resolve();
 // Tests and progressive-enhancement styles read this: behaviours wired, "load" islands hydrated.
-islands
-  .catch(() => {})
-  .finally(() => {
-    document.documentElement.dataset.hydrated = "true";
-  });
+await islands.catch(() => {});
+document.documentElement.dataset.hydrated = "true";

@@ -39,7 +39,7 @@ export default function RssManagerPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl">
       <header className="border-b border-line pb-6">
-        <h1 className="flex items-center gap-3 font-serif text-4xl font-bold sm:text-5xl">
+        <h1 className="flex items-center gap-3 font-serif text-3xl font-bold sm:text-5xl">
           <Rss
             aria-hidden="true"
             className="size-8 shrink-0 text-[#c2410c] sm:size-10 dark:text-orange-400"

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pageStartScript } from "./page-start.ts";
+
+const MODULE = "/assets/page.js";
+/** What the script imports, seen by the test (the vm running tests has no dynamic import). */
+let importer = vi.fn((_src: string) => Promise.resolve());
+const runs = () => importer.mock.calls.length;
+
+type Callback = (
+  list: { getEntriesByName(name: string): unknown[] },
+  observer: { disconnect(): void },
+) => void;
+
+/** The browser's paint reports, held by the test: it says when the first contentful paint came. */
+function fakePaintObserver(supported: string[]) {
+  const observers: Callback[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = supported;
+    private readonly callback: Callback;
+    constructor(callback: Callback) {
+      this.callback = callback;
+    }
+    observe() {
+      observers.push(this.callback);
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal("PerformanceObserver", FakeObserver);
+  return {
+    paint: (name: string) => {
+      for (const cb of observers)
+        cb({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }, { disconnect() {} });
+    },
+  };
+}
+
+function run(script: string) {
+  expect(script.match(/import\(/g)).toHaveLength(1);
+  // The browser runs it as a classic script: a function body is the same here.
+  new Function("__import", script.replace("import(", "__import("))(importer);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute("href"));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.head.innerHTML = "";
+  importer = vi.fn((_src: string) => Promise.resolve());
+});
+
+describe("the page's start script", () => {
+  it("fetches the page script and its imports only once the first contentful paint is reported", async () => {
+    const paints = fakePaintObserver(["paint", "layout-shift"]);
+    run(pageStartScript(MODULE, ["/assets/toast.js", "/assets/dates.js"]));
+    await settle();
+    expect(runs()).toBe(0);
+    expect(preloads()).toEqual([]);
+    paints.paint("first-paint");
+    await settle();
+    expect(runs()).toBe(0);
+    paints.paint("first-contentful-paint");
+    await settle();
+    expect(importer).toHaveBeenCalledWith(MODULE);
+    expect(preloads()).toEqual(["/assets/toast.js", "/assets/dates.js"]);
+    // A second report starts nothing twice.
+    paints.paint("first-contentful-paint");
+    await settle();
+    expect(runs()).toBe(1);
+  });
+
+  it("starts at once in a browser that reports no paints", async () => {
+    fakePaintObserver(["layout-shift"]);
+    run(pageStartScript(MODULE, []));
+    await settle();
+    expect(runs()).toBe(1);
+  });
+
+  it("starts a page loaded hidden (a background tab) without waiting for a paint it will not get", async () => {
+    fakePaintObserver(["paint"]);
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    run(pageStartScript(MODULE, []));
+    await settle();
+    // happy-dom's document is already loaded.
+    expect(runs()).toBe(1);
+  });
+
+  it("leaves the page as it is when the page script cannot load", async () => {
+    fakePaintObserver([]);
+    // A failed import is a rejected promise; the script must handle it (no unhandled rejection).
+    const failed = Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
+    let handled = false;
+    const then = failed.then.bind(failed);
+    // biome-ignore lint/suspicious/noThenProperty: the promise's own then, watched, not a new thenable
+    failed.then = ((onFulfilled, onRejected) => {
+      handled ||= typeof onRejected === "function";
+      return then(onFulfilled, onRejected);
+    }) as typeof failed.then;
+    // A plain function: a spy would itself subscribe to the promise it returns.
+    let calls = 0;
+    const failing = () => {
+      calls++;
+      return failed;
+    };
+    new Function("__import", pageStartScript(MODULE, []).replace("import(", "__import("))(failing);
+    await settle();
+    expect(calls).toBe(1);
+    expect(handled).toBe(true);
+  });
+
+  it("writes the addresses as JSON a closing tag cannot break out of", () => {
+    const script = pageStartScript("/assets/page.js", ["</script><script>alert(1)</script>"]);
+    expect(script).not.toContain("</script");
+    expect(script).toContain("\\u003c/script>");
+  });
+});
