@@ -183,6 +183,40 @@ describe.each(await storeKinds())("mail through a real SMTP server, on %s", (kin
     expect(await t.store.mail.counts("contact")).toMatchObject({ queued: 0, sent: 1 });
   });
 
+  it("a store that fails (a database another process holds locked) stops the batch at the first mail; nothing is lost", async () => {
+    for (let i = 0; i < 6; i++) {
+      await t.store.messages.insert(
+        { name: "Ada", email: "ada@example.com", subject: `Locked ${i}`, message: "m" },
+        T0,
+      );
+    }
+    // Each call would hold the event loop for the busy timeout: the sender must not go on calling.
+    const markSent = t.store.mail.markSent;
+    let calls = 0;
+    t.store.mail.markSent = async () => {
+      calls++;
+      throw new Error("database is locked");
+    };
+    let tally: Awaited<ReturnType<MailService["sender"]["drain"]>>;
+    try {
+      tally = await mail.sender.drain();
+    } finally {
+      t.store.mail.markSent = markSent;
+    }
+    // The store is asked once; the mails already in flight on other connections stop before
+    // their final dot without asking it, and the rest of the batch is not started.
+    expect(calls).toBe(1);
+    expect(tally).toMatchObject({ sent: 0, failed: 0 });
+    expect(tally.retried).toBeGreaterThanOrEqual(1);
+    expect(tally.retried).toBeLessThan(6);
+    expect(sink.received).toHaveLength(0);
+    expect(await t.store.mail.counts("contact")).toMatchObject({ queued: 6, sent: 0 });
+    // Once the claims lapse and the retry is due, every note goes, once.
+    clock = new Date(T0.getTime() + 120_000);
+    expect(await mail.sender.drain()).toMatchObject({ sent: 6 });
+    expect(sink.received).toHaveLength(6);
+  });
+
   it("4xx is tried again later; a 5xx for an address fails it for good and no edition goes to it again", async () => {
     for (const email of ["busy@example.com", "gone@example.com", "ok@example.com"]) {
       const { token } = await t.store.subscribers.request(email, T0);

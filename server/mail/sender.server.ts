@@ -219,18 +219,36 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     }
   }
 
-  async function one(mail: ClaimedMail, tally: SendTally): Promise<void> {
+  /**
+   * Sends one mail. A failure on our side (the store, a template) halts the batch (`state`); a
+   * commit that fails, or comes after the halt, writes nothing more: the store is not answering,
+   * and the mail's claim lapses so that it is tried again.
+   */
+  async function one(mail: ClaimedMail, tally: SendTally, state: { halted: boolean }): Promise<void> {
+    let commitFailed = false;
     try {
       const written = await write(mail);
       if ("skip" in written) {
         tally.skipped++;
-        return await store.mail.finish(mail.id, owner, "skipped", written.skip);
+        await store.mail.finish(mail.id, owner, "skipped", written.skip);
+        return;
       }
       if ("giveUp" in written) {
         tally.failed++;
-        return await store.mail.finish(mail.id, owner, "failed", written.giveUp);
+        await store.mail.finish(mail.id, owner, "failed", written.giveUp);
+        return;
       }
       await throttle();
+      const commit = async () => {
+        try {
+          if (state.halted) throw new Error("the store failed on an earlier mail");
+          return await store.mail.markSent(mail.id, owner, now());
+        } catch (error) {
+          commitFailed = true;
+          state.halted = true;
+          throw error;
+        }
+      };
       const outcome = await transport.send(
         {
           id: mail.id,
@@ -239,21 +257,36 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           raw: written.raw,
           fileName: `${mail.kind}-${mail.id}.eml`,
         },
-        () => store.mail.markSent(mail.id, owner, now()),
+        commit,
       );
+      if (commitFailed) {
+        // The transport reports it as a mail not sent (the final dot never went).
+        tally.retried++;
+        log.error({ mail: mail.id, kind: mail.kind }, "mail not sent: the store could not record it");
+        return;
+      }
       await record(mail, outcome, tally);
     } catch (error) {
-      // Our own failure (the store, a template): the claim lapses and the mail is tried again.
+      // Our own failure (the store, a template): the mail is tried again later.
+      state.halted = true;
       tally.retried++;
       log.error({ mail: mail.id, kind: mail.kind, err: String(error) }, "mail could not be sent");
+      // A store that could not record the mail would not record its retry either.
+      if (commitFailed) return;
       await store.mail
         .retry(mail.id, owner, new Date(now().getTime() + retryDelayMs(mail.attempts)), String(error))
         .catch(() => {});
     }
   }
 
-  /** Claims one batch and sends it; how many it claimed. */
-  async function batch(tally: SendTally): Promise<number> {
+  /**
+   * Claims one batch and sends it; how many it claimed, and whether it stopped at a failure of
+   * ours. It stops there: with the database locked by another process every store call waits out
+   * the busy timeout with the event loop held (node:sqlite is synchronous), so going on through
+   * the batch would keep the web process from answering readers for minutes. The mails left keep
+   * their claim until it lapses.
+   */
+  async function batch(tally: SendTally): Promise<{ claimed: number; halted: boolean }> {
     // About ten seconds' worth at the rate, so a claim never outlives its lease.
     const size = options.rate > 0 ? Math.max(transport.concurrency, Math.min(50, options.rate * 10)) : 50;
     const claimed = await store.mail.claim(owner, size, {
@@ -262,14 +295,14 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       now: now(),
     });
     let next = 0;
+    const state = { halted: false };
     const worker = async () => {
-      while (next < claimed.length && !stopped) {
-        const mail = claimed[next++] as ClaimedMail;
-        await one(mail, tally);
+      while (next < claimed.length && !stopped && !state.halted) {
+        await one(claimed[next++] as ClaimedMail, tally, state);
       }
     };
     await Promise.all(Array.from({ length: Math.min(transport.concurrency, claimed.length) }, worker));
-    return claimed.length;
+    return { claimed: claimed.length, halted: state.halted };
   }
 
   /** A dead process's claims (killed mid-edition on this host) are freed now, not when they lapse. */
@@ -288,6 +321,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     );
     const tally: SendTally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
     let prunedAt = 0;
+    let failures = 0;
     while (!stopped) {
       let waitMs = options.pollMs ?? POLL_MS;
       if (now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
@@ -299,11 +333,17 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       }
       try {
         kicked = false;
-        if ((await batch(tally)) > 0) continue;
+        const { claimed, halted } = await batch(tally);
+        if (halted) throw new Error("a mail failed on our side");
+        failures = 0;
+        if (claimed > 0) continue;
         const due = await store.mail.nextDue({ editions: options.editions });
         if (due) waitMs = Math.max(0, Math.min(waitMs, Date.parse(due) - now().getTime()));
       } catch (error) {
-        log.warn({ err: String(error) }, "mail queue unavailable; trying again");
+        // 1, 2, 4 … seconds, then the poll interval: time for the store to come back, and for
+        // the process to answer readers meanwhile.
+        waitMs = Math.min(waitMs, 1000 * 2 ** failures++);
+        log.warn({ err: String(error), retryInMs: waitMs }, "mail queue unavailable; trying again");
       }
       if (stopped || kicked) continue;
       await new Promise<void>((resolve) => {
@@ -331,8 +371,10 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     async drain() {
       await releaseDead();
       const tally: SendTally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
-      while (!stopped && (await batch(tally)) > 0) {}
-      return tally;
+      for (;;) {
+        const { claimed, halted } = await batch(tally);
+        if (stopped || halted || claimed === 0) return tally;
+      }
     },
     async stop() {
       stopped = true;
