@@ -18,9 +18,12 @@ import { wireVideoFacades } from "./video.ts";
 import { welcomeOnce } from "./welcome.ts";
 
 // Islands' code is fetched while the behaviours are wired.
-const islands = document.querySelector("[data-island]")
-  ? import("./islands.ts").then((m) => m.hydrateIslands())
-  : Promise.resolve();
+// Handled at once: an island's code that cannot load leaves its HTML, which works (ADR 0014).
+const islands = (
+  document.querySelector("[data-island]")
+    ? import("./islands.ts").then((m) => m.hydrateIslands())
+    : Promise.resolve()
+).catch(() => {});
 
 // Each behaviour is wired in a task of its own: one long task would keep a tap waiting (TBT).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -50,5 +53,5 @@ for (const wire of [
 }
 
 // Tests and progressive-enhancement styles read this: behaviours wired, "load" islands hydrated.
-await islands.catch(() => {});
+await islands;
 document.documentElement.dataset.hydrated = "true";
