@@ -71,6 +71,36 @@ describe("the page's start script", () => {
     expect(runs()).toBe(1);
   });
 
+  it("waits for the lead picture (the largest paint) to load, or fail, and at most 3 s", async () => {
+    const paints = fakePaintObserver(["paint"]);
+    document.body.innerHTML = `<img id="lead" fetchpriority="high" src="/lead.webp" alt=""><img src="/other.webp" alt="">`;
+    const lead = document.getElementById("lead") as HTMLImageElement;
+    Object.defineProperty(lead, "complete", { value: false, configurable: true });
+    run(pageStartScript(MODULE, []));
+    paints.paint("first-contentful-paint");
+    await settle();
+    expect(runs()).toBe(0);
+    lead.dispatchEvent(new Event("error"));
+    await settle();
+    expect(runs()).toBe(1);
+
+    // A picture that never arrives holds the page script 3 s, no longer.
+    vi.useFakeTimers();
+    try {
+      importer = vi.fn((_src: string) => Promise.resolve());
+      const again = fakePaintObserver(["paint"]);
+      run(pageStartScript(MODULE, []));
+      again.paint("first-contentful-paint");
+      await vi.advanceTimersByTimeAsync(2900);
+      expect(runs()).toBe(0);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(runs()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      document.body.innerHTML = "";
+    }
+  });
+
   it("starts at once in a browser that reports no paints", async () => {
     fakePaintObserver(["layout-shift"]);
     run(pageStartScript(MODULE, []));
