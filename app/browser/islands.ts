@@ -4,6 +4,7 @@
  */
 import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { islandProps } from "./island-props.ts";
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
@@ -36,7 +37,7 @@ function Ready({ el, onReady, children }: { el: HTMLElement; onReady: () => void
 async function hydrate(el: HTMLElement): Promise<void> {
   const load = ISLANDS[el.dataset.island ?? ""];
   if (!load || el.dataset.hydrated) return;
-  const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
+  const props = islandProps(el);
   const { default: Component } = await load();
   // Resolved when the island has committed, so the page can say it is ready.
   await new Promise<void>((resolve) => {

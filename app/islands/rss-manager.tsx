@@ -259,7 +259,7 @@ export default function RssManager(props: RssManagerProps) {
           XML preview
         </h2>
         <p className="mt-1 mb-3 text-sm text-muted">The feed exactly as readers receive it.</p>
-        <XmlPreview text={feed.xml} label="RSS feed XML" />
+        <XmlPreview text={feed.xml} label="RSS feed XML" islandProp="xml" />
       </section>
     </div>
   );

@@ -1,5 +1,19 @@
-/** A generated file's text in a scrolling box that keyboard users can focus and scroll. */
-export function XmlPreview({ text, label, wrap = false }: { text: string; label: string; wrap?: boolean }) {
+/**
+ * A generated file's text in a scrolling box that keyboard users can focus and scroll.
+ * `islandProp` names the island prop this text is, for an island that sends it once (Island's
+ * `fromHtml`).
+ */
+export function XmlPreview({
+  text,
+  label,
+  wrap = false,
+  islandProp,
+}: {
+  text: string;
+  label: string;
+  wrap?: boolean;
+  islandProp?: string;
+}) {
   return (
     <section
       aria-label={label}
@@ -10,7 +24,7 @@ export function XmlPreview({ text, label, wrap = false }: { text: string; label:
       <pre
         className={`p-3 font-mono text-xs leading-5 ${wrap ? "whitespace-pre-wrap break-words" : "whitespace-pre"}`}
       >
-        <code>{text}</code>
+        <code data-island-prop={islandProp}>{text}</code>
       </pre>
     </section>
   );

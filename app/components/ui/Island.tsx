@@ -20,6 +20,7 @@ export function Island<P extends object>({
   props,
   load = "load",
   className,
+  fromHtml = [],
 }: {
   name: string;
   component: ComponentType<P>;
@@ -27,12 +28,21 @@ export function Island<P extends object>({
   load?: IslandLoad;
   /** On the container; without one it takes no box of its own (display: contents). */
   className?: string;
+  /**
+   * String props the component also renders as the text of an element marked
+   * `data-island-prop="<name>"`: left out of the container's JSON, the browser reads them back
+   * from that text (app/browser/islands.ts) rather than receiving them twice.
+   */
+  fromHtml?: readonly (keyof P & string)[];
 }) {
+  const sent = Object.fromEntries(
+    Object.entries(props).filter(([key]) => !fromHtml.includes(key as keyof P & string)),
+  );
   return (
     <div
       data-island={name}
       data-load={load}
-      data-props={JSON.stringify(props)}
+      data-props={JSON.stringify(sent)}
       className={className ?? "contents"}
     >
       <Component {...props} />

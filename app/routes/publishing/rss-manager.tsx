@@ -55,7 +55,13 @@ export default function RssManagerPage({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </header>
-      <Island name="rss-manager" component={RssManager} props={loaderData} className="mt-8" />
+      <Island
+        name="rss-manager"
+        component={RssManager}
+        props={loaderData}
+        fromHtml={["xml"]}
+        className="mt-8"
+      />
     </div>
   );
 }
