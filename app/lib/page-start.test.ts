@@ -35,10 +35,10 @@ function fakePaintObserver(supported: string[]) {
   };
 }
 
-function run(script: string) {
+function run(script: string, importFn: (src: string) => Promise<unknown> = importer) {
   expect(script.match(/import\(/g)).toHaveLength(1);
   // The browser runs it as a classic script: a function body is the same here.
-  new Function("__import", script.replace("import(", "__import("))(importer);
+  new Function("__import", script.replace("import(", "__import("))(importFn);
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -134,7 +134,7 @@ describe("the page's start script", () => {
       calls++;
       return failed;
     };
-    new Function("__import", pageStartScript(MODULE, []).replace("import(", "__import("))(failing);
+    run(pageStartScript(MODULE, []), failing);
     await settle();
     expect(calls).toBe(1);
     expect(handled).toBe(true);

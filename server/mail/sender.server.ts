@@ -259,12 +259,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         },
         commit,
       );
-      if (commitFailed) {
-        // The transport reports it as a mail not sent (the final dot never went).
-        tally.retried++;
-        log.error({ mail: mail.id, kind: mail.kind }, "mail not sent: the store could not record it");
-        return;
-      }
+      // A transport may report the failed commit as a mail not sent (the final dot never went).
+      if (commitFailed) throw new Error("the store could not record the mail as sent");
       await record(mail, outcome, tally);
     } catch (error) {
       // Our own failure (the store, a template): the mail is tried again later.

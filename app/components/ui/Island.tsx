@@ -31,7 +31,7 @@ export function Island<P extends object>({
   /**
    * String props the component also renders as the text of an element marked
    * `data-island-prop="<name>"`: left out of the container's JSON, the browser reads them back
-   * from that text (app/browser/islands.ts) rather than receiving them twice.
+   * from that text (app/browser/island-props.ts) rather than receiving them twice.
    */
   fromHtml?: readonly (keyof P & string)[];
 }) {
