@@ -76,6 +76,38 @@ function reloadOnChange(): Plugin {
   };
 }
 
+/**
+ * In the browser, islands run on Preact's React-compatible API (ADR 0016): the same components,
+ * rendered to HTML by React on the server, hydrated by a runtime of ~10 KB instead of React DOM's
+ * 68 KB, whose evaluation alone was a long task after the first paint on every island page.
+ */
+const PREACT: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+function preactInTheBrowser(): Plugin {
+  return {
+    name: "preact-in-the-browser",
+    enforce: "pre",
+    async resolveId(id, importer, options) {
+      const target = PREACT[id];
+      // Our modules only: React Router's own client build (built, never loaded: ADR 0014) keeps
+      // the React it was written for.
+      if (
+        !target ||
+        this.environment.name !== "client" ||
+        !importer ||
+        /[\\/]node_modules[\\/]/.test(importer)
+      )
+        return;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
   // The SSR bundle's entry is our Express app, so server.ts loads one module graph (one store,
   // one scheduler) in production.
@@ -94,10 +126,10 @@ export default defineConfig({
       build: {
         rollupOptions: {
           output: {
-            // React and React DOM in one chunk of their own, shared by every island and cached
+            // The island runtime (Preact) in one chunk of its own, shared by every island and cached
             // across pages; the rest is split by the bundler along the islands' import() calls.
             codeSplitting: {
-              groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+              groups: [{ name: "preact", test: /node_modules[\\/]preact[\\/]/ }],
             },
           },
         },
@@ -106,5 +138,5 @@ export default defineConfig({
   },
   // No __vitePreload wrapper around import(): an island's chunks load in one step anyway.
   build: { assetsInlineLimit: 0, modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), pageScript(), reloadOnChange()],
+  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter(), pageScript(), reloadOnChange()],
 });

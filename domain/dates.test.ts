@@ -62,10 +62,18 @@ describe("dates without Intl", () => {
     new Intl.DateTimeFormat(locale, { ...options, timeZone });
 
   it("agrees with Intl in the US zones, hour by hour around every daylight-saving change", () => {
-    for (const zone of ["America/New_York", "America/Los_Angeles"]) {
+    for (const zone of ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"]) {
       const long = intl(zone, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
       const short = intl(zone, { month: "short", day: "numeric", year: "numeric" });
       const day = intl(zone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA");
+      const moment = intl(zone, {
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "short",
+      });
       for (let year = 2008; year <= 2040; year++) {
         // Both changes fall within March 7–15 and October 31–November 8; every hour there.
         for (const [month, from, to] of [
@@ -77,6 +85,8 @@ describe("dates without Intl", () => {
             expect(formatLongDate(d, zone)).toBe(long.format(d));
             expect(formatShortDate(d, zone)).toBe(short.format(d));
             expect(isoDay(d, zone)).toBe(day.format(d));
+            // Intl may put a narrow no-break space before AM/PM; the words are what must agree.
+            expect(dates.formatShortDateTime(d, zone)).toBe(moment.format(d).replace(/\s/g, " "));
           }
         }
       }

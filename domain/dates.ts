@@ -40,6 +40,13 @@ const US_RULE_ZONES: Record<string, number> = {
   "America/Denver": -7,
   "America/Los_Angeles": -8,
 };
+/** Their short names in standard and in daylight time, as Intl's en-US gives them. */
+const US_RULE_NAMES: Record<string, [string, string]> = {
+  "America/New_York": ["EST", "EDT"],
+  "America/Chicago": ["CST", "CDT"],
+  "America/Denver": ["MST", "MDT"],
+  "America/Los_Angeles": ["PST", "PDT"],
+};
 
 /** The n-th Sunday (1-based) of a month, as a day of the month. */
 function nthSunday(year: number, month: number, n: number): number {
@@ -47,18 +54,32 @@ function nthSunday(year: number, month: number, n: number): number {
   return 1 + ((7 - first) % 7) + 7 * (n - 1);
 }
 
-/** The calendar day in a zone with the US rule, or null when the rule does not apply. */
-function ruleDay(time: number, timeZone: string): Day | null {
+type Moment = Day & { hour: number; minute: number; zoneName: string };
+
+/** The wall-clock moment in a zone with the US rule, or null when the rule does not apply. */
+function ruleMoment(time: number, timeZone: string): Moment | null {
   const standard = US_RULE_ZONES[timeZone];
-  if (standard === undefined) return null;
+  const names = US_RULE_NAMES[timeZone];
+  if (standard === undefined || !names) return null;
   const year = new Date(time).getUTCFullYear();
   if (year < 2008 || year > 2099) return null;
   const start = Date.UTC(year, 2, nthSunday(year, 2, 2), 2 - standard);
   const end = Date.UTC(year, 10, nthSunday(year, 10, 1), 2 - (standard + 1));
-  const offset = time >= start && time < end ? standard + 1 : standard;
-  const d = new Date(time + offset * 3600_000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), weekday: d.getUTCDay() };
+  const daylight = time >= start && time < end;
+  const d = new Date(time + (daylight ? standard + 1 : standard) * 3600_000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth(),
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    zoneName: names[daylight ? 1 : 0],
+  };
 }
+
+/** The calendar day in a zone with the US rule, or null when the rule does not apply. */
+const ruleDay = (time: number, timeZone: string): Day | null => ruleMoment(time, timeZone);
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -128,7 +149,8 @@ export function isoDay(value: Date | string, timeZone: string, siteZone: string)
 
 /**
  * "Nov 23, 2026, 9:00 AM EST": a moment of the day, with its zone so no reader takes it for theirs.
- * Intl names the zone (EST or EDT); meant for text a loader writes (the browser never formats it).
+ * The US rule zones need no Intl (an island formats one after a refresh); others ask Intl for the
+ * zone's name.
  */
 export function formatShortDateTime(
   value: Date | string,
@@ -137,6 +159,12 @@ export function formatShortDateTime(
 ): string {
   const d = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return "";
+  const m = ruleMoment(d.getTime(), timeZone);
+  if (m) {
+    const hour = m.hour % 12 || 12;
+    const period = m.hour < 12 ? "AM" : "PM";
+    return `${MONTHS[m.month]?.slice(0, 3)} ${m.day}, ${m.year}, ${hour}:${pad(m.minute)} ${period} ${m.zoneName}`;
+  }
   const options: Intl.DateTimeFormatOptions = {
     hour: "numeric",
     minute: "2-digit",

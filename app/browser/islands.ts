@@ -1,8 +1,10 @@
 /**
  * Hydrates the page's islands (app/components/ui/Island.tsx): the one way a widget's code loads
- * late. This module, React DOM and each island's module load only on a page that has an island.
+ * late. This module, the island runtime and each island's module load only on a page that has an
+ * island. "react" here is Preact's compatible API in the browser's build (vite.config.ts, ADR
+ * 0016): it hydrates React's server HTML, synchronously, and has no transitions to time-slice it.
  */
-import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
+import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { islandProps } from "./island-props.ts";
 
@@ -39,15 +41,11 @@ async function hydrate(el: HTMLElement): Promise<void> {
   if (!load || el.dataset.hydrated) return;
   const props = islandProps(el);
   const { default: Component } = await load();
+  // The module ran (evaluation is one task); hydration takes the next, so neither is long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // Resolved when the island has committed, so the page can say it is ready.
   await new Promise<void>((resolve) => {
-    // As a transition, hydration yields to the browser every few milliseconds rather than holding
-    // the main thread for the whole widget (a long task keeps a reader's tap waiting).
-    startTransition(() => {
-      hydrateRoot(el, createElement(Ready, { el, onReady: resolve }, createElement(Component, props)), {
-        onRecoverableError: (error) => console.warn("island", el.dataset.island, error),
-      });
-    });
+    hydrateRoot(el, createElement(Ready, { el, onReady: resolve }, createElement(Component, props)));
   });
 }
 

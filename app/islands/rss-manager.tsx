@@ -4,9 +4,8 @@ import { type FeedSummary, type RecentPost, summariseFeed } from "#app/component
 import { Copy, Download, Hammer, RefreshCw } from "#app/components/publishing/icons.tsx";
 import { XmlPreview } from "#app/components/publishing/XmlPreview.tsx";
 import { ExternalLink } from "#app/components/ui/icons.tsx";
-import { formatShortDate } from "#app/lib/dates.ts";
+import { formatShortDate, formatShortDateTime } from "#app/lib/dates.ts";
 import { notify } from "#app/lib/toast.ts";
-import { identity } from "#content/identity.ts";
 
 export type RssManagerProps = FeedSummary & { feedUrl: string; xml: string; problems: string[] };
 
@@ -19,16 +18,8 @@ const BUTTON =
 const PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:bg-accent-strong aria-disabled:cursor-wait aria-disabled:opacity-60";
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: identity.timeZone,
-  timeZoneName: "short",
-});
-const when = (iso: string) => (iso ? dateTime.format(new Date(iso)) : "never");
+// Without Intl for the site's zone: a first Intl formatter loads ICU's data, a long task on a phone.
+const when = (iso: string) => (iso ? formatShortDateTime(iso) : "never");
 
 function problemsNotice(problems: string[]): Notice {
   if (problems.length === 0) return null;

@@ -12,5 +12,8 @@ export const formatLongDate = (value: Date | string, timeZone: string = site) =>
 /** "Nov 22, 2026" */
 export const formatShortDate = (value: Date | string, timeZone: string = site) =>
   dates.formatShortDate(value, timeZone, site);
+/** "Nov 23, 2026, 9:00 AM EST" */
+export const formatShortDateTime = (value: Date | string, timeZone: string = site) =>
+  dates.formatShortDateTime(value, timeZone, site);
 /** The calendar date (YYYY-MM-DD), for <time dateTime>. */
 export const isoDay = (value: Date | string, timeZone: string = site) => dates.isoDay(value, timeZone, site);

@@ -89,8 +89,8 @@ test("without its script the search box still lands on the results", async ({ pa
 test("an island whose code cannot load leaves its form working the plain way, and the page's menus", async ({
   page,
 }, info) => {
-  // React and the islands' own chunks fail; the page script itself arrives.
-  await page.route(/\/assets\/(react|contact)-[\w-]+\.js$/, (route) => route.abort());
+  // The island runtime (Preact) and the islands' own chunks fail; the page script itself arrives.
+  await page.route(/\/assets\/(preact|contact)-[\w-]+\.js$/, (route) => route.abort());
   await page.goto("/contact");
   await waitForHydration(page);
   const island = page.locator("[data-island=contact]");
