@@ -22,11 +22,19 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** The widths each cover is drawn in (scripts/make-covers.ts); the widest is `cover` itself. */
+export const COVER_WIDTHS = [320, 480] as const;
+
+/** A cover's file in one of COVER_WIDTHS: "/covers/x.webp" in 320 px is "/covers/x-320w.webp". */
+export function coverFile(cover: string, width: (typeof COVER_WIDTHS)[number]): string {
+  return width === 480 ? cover : cover.replace(/\.webp$/, `-${width}w.webp`);
+}
+
 /** A book from its title: the cover and the store link both follow from it. */
 export function book(title: string): Book {
   return {
     title,
-    cover: `/covers/${slugify(title)}.svg`,
+    cover: `/covers/${slugify(title)}.webp`,
     link: `https://www.amazon.com/s?k=${encodeURIComponent(title)}&i=digital-text`,
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Writes public/covers/<slug>.svg for every book in content/books.ts, plus public/covers/placeholder.svg.
- * Run with `node scripts/make-covers.ts`. Output is deterministic: palette, ornament and frame come from a
+ * Writes public/covers/<slug>.webp for every book in content/books.ts, plus public/covers/placeholder.svg.
+ * Run with `node scripts/make-covers.ts` (it draws the covers in Chromium: CHROMIUM_PATH, by default
+ * /usr/bin/chromium). Output is deterministic: palette, ornament and frame come from a
  * hash of the title, so re-running never changes a cover unless its title changes.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { books, reprintAuthors, seriesName } from "#content/books.ts";
+import { chromium } from "@playwright/test";
+import { books, COVER_WIDTHS, coverFile, reprintAuthors, seriesName } from "#content/books.ts";
 
 type Palette = { name: string; bg: string; shade: string; accent: string; ink: string };
 
@@ -284,26 +286,93 @@ const placeholder =
   `<text x="200" y="420" font-family="${serif}" font-size="26" fill="#55514a" text-anchor="middle">Cover unavailable</text>` +
   "</svg>\n";
 
+/**
+ * A cover as a WebP picture: Chromium draws the SVG with the site's own serif (an SVG used as an
+ * <img> can load no font) and encodes it. A picture, not the SVG, because a page of SVG covers made
+ * the browser lay out and paint dozens of small documents on its main thread (a 30–50 ms task on
+ * /books); a picture is decoded off it.
+ */
+async function rasterise(svgs: Map<string, string>, scale: number): Promise<Map<string, Buffer>> {
+  const fontFace = (weight: number, style: string) => {
+    const file = `@fontsource/source-serif-4/files/source-serif-4-latin-${weight}-${style}.woff2`;
+    const data = readFileSync(fileURLToPath(import.meta.resolve(file))).toString("base64");
+    return `@font-face{font-family:"Source Serif 4";font-weight:${weight};font-style:${style};src:url(data:font/woff2;base64,${data}) format("woff2")}`;
+  };
+  const css = [fontFace(400, "normal"), fontFace(400, "italic"), fontFace(600, "normal")].join("");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.setContent(`<!doctype html><style>${css}html,body{margin:0}</style><div id="c"></div>`);
+    const out = new Map<string, Buffer>();
+    for (const [name, svg] of svgs) {
+      const data = await page.evaluate(
+        async ({ svg, quality, scale }) => {
+          const holder = document.getElementById("c") as HTMLElement;
+          holder.innerHTML = svg;
+          await document.fonts.ready;
+          // Drawn from the live SVG (fonts applied) by way of a serialised copy with the faces inlined.
+          const faces = [...document.styleSheets].flatMap((sheet) =>
+            [...sheet.cssRules].map((r) => r.cssText),
+          );
+          const live = holder.firstElementChild as SVGSVGElement;
+          const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
+          style.textContent = faces.filter((f) => f.startsWith("@font-face")).join("");
+          live.prepend(style);
+          const url = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(live.outerHTML)))}`;
+          const img = new Image();
+          img.src = url;
+          await img.decode();
+          const canvas = document.createElement("canvas");
+          canvas.width = Math.round(live.width.baseVal.value * scale);
+          canvas.height = Math.round(live.height.baseVal.value * scale);
+          canvas.getContext("2d")?.drawImage(img, 0, 0, canvas.width, canvas.height);
+          return canvas.toDataURL("image/webp", quality).split(",")[1] ?? "";
+        },
+        { svg, quality: 0.7, scale },
+      );
+      out.set(name, Buffer.from(data, "base64"));
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
 const outDir = fileURLToPath(new URL("../public/covers/", import.meta.url));
 mkdirSync(outDir, { recursive: true });
 
+// Two widths (BookCard's srcset): 320 px for a phone's two columns, 480 px for wider or sharper
+// screens. The designs are drawn at 400 x 600 and scaled.
+const pictures = new Map<string, Buffer>();
+for (const width of COVER_WIDTHS) {
+  const svgs = new Map<string, string>();
+  for (const book of books)
+    svgs.set(coverFile(book.cover, width).replace(/^\/covers\//, ""), cover(book.title));
+  for (const [name, webp] of await rasterise(svgs, width / 400)) pictures.set(name, webp);
+}
+
 const expected = new Set(["placeholder.svg"]);
 let largest = 0;
-for (const book of books) {
-  const name = book.cover.replace(/^\/covers\//, "");
-  const svg = cover(book.title);
-  writeFileSync(outDir + name, svg);
+let total = 0;
+for (const [name, webp] of pictures) {
+  if (webp.subarray(8, 12).toString("latin1") !== "WEBP")
+    throw new Error(`${name}: Chromium did not encode a WebP`);
+  writeFileSync(outDir + name, webp);
   expected.add(name);
-  largest = Math.max(largest, Buffer.byteLength(svg));
+  largest = Math.max(largest, webp.length);
+  total += webp.length;
 }
 writeFileSync(`${outDir}placeholder.svg`, placeholder);
 
-// Remove covers left over from retitled or removed books.
+// Remove covers left over from retitled or removed books (and the SVG covers of before).
 for (const file of readdirSync(outDir)) {
-  if (file.endsWith(".svg") && !expected.has(file)) rmSync(outDir + file);
+  if (!expected.has(file)) rmSync(outDir + file);
 }
 
 console.log(
   `Wrote ${books.length} covers and placeholder.svg to public/covers ` +
-    `(${designs.size} distinct designs, largest ${largest} bytes).`,
+    `in ${COVER_WIDTHS.join(" and ")} px (${designs.size} distinct designs, largest ${largest} bytes, ${total} in all).`,
 );

@@ -1,7 +1,11 @@
 import { ExternalLink } from "#app/components/ui/icons.tsx";
-import type { Book } from "#content/books.ts";
+import { type Book, COVER_WIDTHS, coverFile } from "#content/books.ts";
 
 export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
+
+/** The card's width in /books' grid (2, 3, 4, then 5 columns, gap 1rem, page padding 1–1.5rem). */
+const COVER_SIZES =
+  "(min-width: 1280px) 230px, (min-width: 1024px) calc(20vw - 29px), (min-width: 768px) calc(25vw - 24px), (min-width: 640px) calc(33.3vw - 27px), calc(50vw - 24px)";
 
 /**
  * A book card; a cover that fails to load swaps once to the local placeholder and never loops
@@ -9,13 +13,17 @@ export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
  */
 export function BookCard({ book }: { book: Book }) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface">
+    // Laid out only near the viewport (content-visibility): 45 cards laid out at once, and again
+    // when the web font arrives, were the long tasks of /books on a phone.
+    <li className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface [content-visibility:auto] [contain-intrinsic-block-size:auto_420px]">
       <img
         src={book.cover}
+        srcSet={COVER_WIDTHS.map((w) => `${coverFile(book.cover, w)} ${w}w`).join(", ")}
+        sizes={COVER_SIZES}
         data-fallback-src={PLACEHOLDER_COVER}
         alt={`Cover of ${book.title}`}
-        width={400}
-        height={600}
+        width={480}
+        height={720}
         loading="lazy"
         decoding="async"
         className="aspect-[2/3] w-full bg-page object-cover"

@@ -17,8 +17,7 @@ import type { Route } from "./+types/blog-post";
  */
 const HERO_IMAGE_SIZES =
   "(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
-const MORE_IMAGE_SIZES =
-  "(min-width: 1072px) 320px, (min-width: 640px) calc(33.3vw - 37px), calc(100vw - 32px)";
+const MORE_IMAGE_SIZES = "(min-width: 1072px) 320px, (min-width: 640px) calc(33.3vw - 37px), 7rem";
 
 export function loader({ params }: Route.LoaderArgs) {
   const posts = currentPosts();

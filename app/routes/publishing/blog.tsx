@@ -15,7 +15,7 @@ import type { Route } from "./+types/blog";
 const LEAD_IMAGE_SIZES =
   "(min-width: 1280px) 728px, (min-width: 768px) calc(60vw - 41px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
 const CARD_IMAGE_SIZES =
-  "(min-width: 1280px) 290px, (min-width: 1024px) calc(25vw - 30px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)";
+  "(min-width: 1280px) 290px, (min-width: 1024px) calc(25vw - 30px), (min-width: 640px) calc(50vw - 36px), 7rem";
 
 const DESCRIPTION =
   "Reporting and explainers from our newsroom on electric vehicles, charging and sustainable transport.";
