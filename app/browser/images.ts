@@ -10,6 +10,9 @@ function failed(img: HTMLImageElement) {
   const fallback = img.dataset.fallbackSrc;
   if (fallback && img.dataset.failed === undefined) {
     img.dataset.failed = "true";
+    // A srcset would outrank the new src: the placeholder is one file for every width.
+    img.removeAttribute("srcset");
+    img.removeAttribute("sizes");
     img.src = fallback;
   } else if (img.hasAttribute("data-hide-on-error")) img.remove();
 }
