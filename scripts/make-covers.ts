@@ -318,6 +318,14 @@ async function rasterise(svgs: Map<string, string>, scale: number): Promise<Map<
             [...sheet.cssRules].map((r) => r.cssText),
           );
           const live = holder.firstElementChild as SVGSVGElement;
+          // fitTitle estimates widths; Source Serif 4 itself runs wider on some titles. A text
+          // wider than the frame's inner 316 px is scaled down to it, about its own centre line.
+          for (const text of live.querySelectorAll("text")) {
+            const width = text.getBBox().width;
+            if (width <= 316) continue;
+            const size = Number(text.getAttribute("font-size"));
+            text.setAttribute("font-size", String(Math.floor(((size * 316) / width) * 10) / 10));
+          }
           const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
           style.textContent = faces.filter((f) => f.startsWith("@font-face")).join("");
           live.prepend(style);
