@@ -1,7 +1,7 @@
 /**
  * Every page's one script of our own: plain DOM, no framework (ADR 0014). The page works without
  * it (links, forms, the popover menu and the dialog sheet are HTML); this adds what the spec asks
- * beyond that. A page with islands (app/components/ui/Island.tsx) loads React for them only.
+ * beyond that. A page with islands (app/components/ui/Island.tsx) loads their runtime (Preact, ADR 0016) for them only.
  */
 import { fillAdSlots } from "./ads.ts";
 import { wireBusyButtons } from "./busy-buttons.ts";

@@ -101,6 +101,32 @@ describe("the page's start script", () => {
     }
   });
 
+  it("gives pictures below the first screen their src only with the page script, after the paint", async () => {
+    const paints = fakePaintObserver(["paint"]);
+    document.body.innerHTML = `
+      <img id="cover" data-src="/c.webp" data-srcset="/c-320w.webp 320w, /c.webp 480w" alt="">
+      <img id="thumb" data-src="/t.webp" alt="">`;
+    const cover = document.getElementById("cover") as HTMLImageElement;
+    const thumb = document.getElementById("thumb") as HTMLImageElement;
+    try {
+      run(pageStartScript(MODULE, []));
+      await settle();
+      expect(cover.hasAttribute("src")).toBe(false);
+      expect(thumb.hasAttribute("src")).toBe(false);
+      paints.paint("first-contentful-paint");
+      await settle();
+      expect(runs()).toBe(1);
+      expect(cover.getAttribute("srcset")).toBe("/c-320w.webp 320w, /c.webp 480w");
+      expect(cover.getAttribute("src")).toBe("/c.webp");
+      expect(thumb.getAttribute("src")).toBe("/t.webp");
+      expect(thumb.hasAttribute("srcset")).toBe(false);
+      // Moved, not copied: nothing is left waiting (app.css hides a waiting picture without script).
+      expect(document.querySelectorAll("[data-src], [data-srcset]")).toHaveLength(0);
+    } finally {
+      document.body.innerHTML = "";
+    }
+  });
+
   it("starts at once in a browser that reports no paints", async () => {
     fakePaintObserver(["layout-shift"]);
     run(pageStartScript(MODULE, []));

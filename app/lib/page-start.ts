@@ -7,11 +7,14 @@
  * they share no bandwidth with what the reader sees first. A browser that reports no paints
  * starts at once; a page loaded hidden (a background tab, a prerender) gets no paint to report and
  * starts when loaded. A script that cannot load leaves the page as HTML, which works (ADR 0014).
+ * Pictures below the first screen (`img[data-src]`, app/components/ui/LaterImage.tsx) get their
+ * `src` at the same moment, so they too share no bandwidth with the first paint (ADR 0016).
  */
 export function pageStartScript(src: string, preload: readonly string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   return `{let started=false,gone=false;const d=document;
 const go=()=>{if(gone)return;gone=true;
+for(const i of d.querySelectorAll("img[data-src]")){if(i.dataset.srcset)i.srcset=i.dataset.srcset;i.src=i.dataset.src;i.removeAttribute("data-src");i.removeAttribute("data-srcset")}
 for(const h of ${json(preload)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}
 import(${json(src)}).catch(()=>{})};
 const lead=()=>{setTimeout(go,3000);

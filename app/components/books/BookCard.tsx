@@ -1,4 +1,5 @@
 import { ExternalLink } from "#app/components/ui/icons.tsx";
+import { LaterImage } from "#app/components/ui/LaterImage.tsx";
 import { type Book, COVER_WIDTHS, coverFile } from "#content/books.ts";
 
 export const PLACEHOLDER_COVER = "/covers/placeholder.svg";
@@ -16,7 +17,8 @@ export function BookCard({ book }: { book: Book }) {
     // Laid out only near the viewport (content-visibility): 45 cards laid out at once, and again
     // when the web font arrives, were the long tasks of /books on a phone.
     <li className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface [content-visibility:auto] [contain-intrinsic-block-size:auto_420px]">
-      <img
+      {/* Below the first screen on a phone and a laptop alike: fetched after the first paint. */}
+      <LaterImage
         src={book.cover}
         srcSet={COVER_WIDTHS.map((w) => `${coverFile(book.cover, w)} ${w}w`).join(", ")}
         sizes={COVER_SIZES}
@@ -24,8 +26,6 @@ export function BookCard({ book }: { book: Book }) {
         alt={`Cover of ${book.title}`}
         width={480}
         height={720}
-        loading="lazy"
-        decoding="async"
         className="aspect-[2/3] w-full bg-page object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-3">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LaterImage } from "#app/components/ui/LaterImage.tsx";
 import { formatLongDate, formatShortDate } from "#app/lib/dates.ts";
 import { POST_IMAGE_HEIGHT, POST_IMAGE_WIDTH, type PostSummary } from "#domain/posts.ts";
 
@@ -17,19 +18,20 @@ export function PostImage({
   sizes: string;
   priority?: boolean;
 }) {
-  return (
-    <img
-      src={post.image.src}
-      srcSet={post.image.srcSet}
-      sizes={post.image.srcSet ? sizes : undefined}
-      alt={post.image.alt}
-      width={POST_IMAGE_WIDTH}
-      height={POST_IMAGE_HEIGHT}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : "auto"}
-      decoding={priority ? "sync" : "async"}
-      className="aspect-video w-full rounded bg-black/5 object-cover dark:bg-white/5"
-    />
+  const common = {
+    src: post.image.src,
+    srcSet: post.image.srcSet,
+    sizes: post.image.srcSet ? sizes : undefined,
+    alt: post.image.alt,
+    width: POST_IMAGE_WIDTH,
+    height: POST_IMAGE_HEIGHT,
+    className: "aspect-video w-full rounded bg-black/5 object-cover dark:bg-white/5",
+  };
+  // The lead is the largest paint, fetched first; any other is below it, fetched after the paint.
+  return priority ? (
+    <img {...common} alt={common.alt} loading="eager" fetchPriority="high" decoding="sync" />
+  ) : (
+    <LaterImage {...common} />
   );
 }
 
