@@ -7,6 +7,7 @@
 import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { islandProps } from "./island-props.ts";
+import { restoreTyped, typedFields } from "./typed-fields.ts";
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
@@ -43,10 +44,13 @@ async function hydrate(el: HTMLElement): Promise<void> {
   const { default: Component } = await load();
   // The module ran (evaluation is one task); hydration takes the next, so neither is long.
   await new Promise((resolve) => setTimeout(resolve, 0));
+  // Taken now, given back once hydrated: what the reader typed while the code was on its way.
+  const typed = typedFields(el);
   // Resolved when the island has committed, so the page can say it is ready.
   await new Promise<void>((resolve) => {
     hydrateRoot(el, createElement(Ready, { el, onReady: resolve }, createElement(Component, props)));
   });
+  restoreTyped(typed);
 }
 
 /**

@@ -122,6 +122,8 @@ describe("the page's start script", () => {
       expect(thumb.hasAttribute("srcset")).toBe(false);
       // Moved, not copied: nothing is left waiting (app.css hides a waiting picture without script).
       expect(document.querySelectorAll("[data-src], [data-srcset]")).toHaveLength(0);
+      // Marked at once, so app.css shows the waiting pictures rather than their <noscript> copies.
+      expect(document.documentElement.classList.contains("js")).toBe(true);
     } finally {
       document.body.innerHTML = "";
     }

@@ -150,6 +150,32 @@ test.describe("contact page", () => {
     ]);
   });
 
+  test("what the reader typed before the form's script arrived is kept, and sent", async ({ page }) => {
+    // The island's code waits until the reader has filled the form (a slow phone's seconds).
+    let typed = () => {};
+    const done = new Promise<void>((resolve) => {
+      typed = resolve;
+    });
+    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
+      await done;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    const subject = uniqueSubject("Typed early");
+    await fill(page, subject, { message: "Typed before the script came." });
+    typed();
+    await waitForHydration(page);
+    await expect(page.locator("[data-island=contact]")).toHaveAttribute("data-hydrated", "true");
+    const f = contactForm(page);
+    await expect(f.message).toHaveValue("Typed before the script came.");
+    await expect(f.name).toHaveValue("Ada Reader");
+    await expect(f.category).toHaveValue("news-tip");
+    await f.send.click();
+    await expect(page.getByText(SENT_TITLE)).toBeVisible();
+    await expect.poll(() => findStored(subject).length).toBe(1);
+    expect(findStored(subject)[0]?.message).toBe("Typed before the script came.");
+  });
+
   test("the honeypot: a filled hidden field looks sent but is not stored", async ({ page }) => {
     await openContact(page);
     const f = contactForm(page);

@@ -9,7 +9,8 @@ export type IslandLoad = "load" | "visible";
 
 /**
  * A widget that keeps a framework in the browser, on a page that otherwise ships none (ADR 0014):
- * React renders it here, Preact's React-compatible API hydrates it there (ADR 0016). The server renders the component into a container; the page script
+ * React renders it here, Preact's React-compatible API hydrates it there (ADR 0016), so an island
+ * uses no `useId` (the two would differ), `use` or form actions. The server renders the component into a container; the page script
  * (app/browser/page.ts) finds the container, loads the island's module (app/islands/<name>.tsx,
  * registered in app/browser/islands.ts) and hydrates it with the same props. Props must be JSON:
  * they travel in a data attribute, as text React escapes.
