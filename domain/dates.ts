@@ -32,20 +32,14 @@ type Day = { year: number; month: number; day: number; weekday: number };
 
 /**
  * US zones since 2007: standard time, one hour ahead from the second Sunday of March 02:00 local
- * to the first Sunday of November 02:00 local. The value is the standard offset in hours.
+ * to the first Sunday of November 02:00 local: the standard offset in hours, and the zone's short
+ * names in standard and in daylight time as Intl's en-US gives them.
  */
-const US_RULE_ZONES: Record<string, number> = {
-  "America/New_York": -5,
-  "America/Chicago": -6,
-  "America/Denver": -7,
-  "America/Los_Angeles": -8,
-};
-/** Their short names in standard and in daylight time, as Intl's en-US gives them. */
-const US_RULE_NAMES: Record<string, [string, string]> = {
-  "America/New_York": ["EST", "EDT"],
-  "America/Chicago": ["CST", "CDT"],
-  "America/Denver": ["MST", "MDT"],
-  "America/Los_Angeles": ["PST", "PDT"],
+const US_RULE_ZONES: Record<string, { standard: number; names: [string, string] }> = {
+  "America/New_York": { standard: -5, names: ["EST", "EDT"] },
+  "America/Chicago": { standard: -6, names: ["CST", "CDT"] },
+  "America/Denver": { standard: -7, names: ["MST", "MDT"] },
+  "America/Los_Angeles": { standard: -8, names: ["PST", "PDT"] },
 };
 
 /** The n-th Sunday (1-based) of a month, as a day of the month. */
@@ -58,9 +52,9 @@ type Moment = Day & { hour: number; minute: number; zoneName: string };
 
 /** The wall-clock moment in a zone with the US rule, or null when the rule does not apply. */
 function ruleMoment(time: number, timeZone: string): Moment | null {
-  const standard = US_RULE_ZONES[timeZone];
-  const names = US_RULE_NAMES[timeZone];
-  if (standard === undefined || !names) return null;
+  const zone = US_RULE_ZONES[timeZone];
+  if (!zone) return null;
+  const { standard, names } = zone;
   const year = new Date(time).getUTCFullYear();
   if (year < 2008 || year > 2099) return null;
   const start = Date.UTC(year, 2, nthSunday(year, 2, 2), 2 - standard);
@@ -77,9 +71,6 @@ function ruleMoment(time: number, timeZone: string): Moment | null {
     zoneName: names[daylight ? 1 : 0],
   };
 }
-
-/** The calendar day in a zone with the US rule, or null when the rule does not apply. */
-const ruleDay = (time: number, timeZone: string): Day | null => ruleMoment(time, timeZone);
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -119,7 +110,7 @@ function dayOf(value: Date | string, timeZone: string, siteZone: string): Day | 
   if (timeZone === LOCAL_ZONE) {
     return { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), weekday: d.getDay() };
   }
-  return ruleDay(time, timeZone) ?? intlDay(d, timeZone, siteZone);
+  return ruleMoment(time, timeZone) ?? intlDay(d, timeZone, siteZone);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -163,7 +154,7 @@ export function formatShortDateTime(
   if (m) {
     const hour = m.hour % 12 || 12;
     const period = m.hour < 12 ? "AM" : "PM";
-    return `${MONTHS[m.month]?.slice(0, 3)} ${m.day}, ${m.year}, ${hour}:${pad(m.minute)} ${period} ${m.zoneName}`;
+    return `${formatShortDate(d, timeZone, siteZone)}, ${hour}:${pad(m.minute)} ${period} ${m.zoneName}`;
   }
   const options: Intl.DateTimeFormatOptions = {
     hour: "numeric",
