@@ -3,6 +3,8 @@
  * (the embeds are in embeds.ts, the rest of the site's settings in site.ts).
  */
 export const identity = {
+  /** Its key in the store; a PUBLICATIONS_DIR folder of this name continues its rows. */
+  slug: "electric-ledger",
   title: "The Electric Ledger",
   shortTitle: "Electric Ledger",
   tagline: "Electric vehicles, charging and sustainable transport, plus the news that matters at home",

@@ -34,14 +34,24 @@ const NOT_PLAIN = /[\p{Cc}\u2028\u2029<>]/u;
  * can act on. A name is the publisher's as headlines show it (it wins over the feed's own title).
  */
 export function parseFeedsConfig(json: string, source: string): FeedsConfig {
-  const problem = (what: string) => new FeedsConfigError(`Feeds config ${source}: ${what}`);
   let data: unknown;
   try {
     // A byte order mark (some editors on Windows save one) is no reason to refuse the file.
     data = JSON.parse(json.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw problem(`invalid JSON (${oneLine(error instanceof Error ? error.message : String(error))})`);
+    throw new FeedsConfigError(
+      `Feeds config ${source}: invalid JSON (${oneLine(error instanceof Error ? error.message : String(error))})`,
+    );
   }
+  return feedsConfigFrom(data, `Feeds config ${source}`);
+}
+
+/**
+ * The feed list's rules applied to a value already read (a feeds file's, or a publication's
+ * "feeds"); every message starts with `where`.
+ */
+export function feedsConfigFrom(data: unknown, where: string): FeedsConfig {
+  const problem = (what: string) => new FeedsConfigError(`${where}: ${what}`);
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw problem(
       `expected an object mapping section keys to arrays of feed URLs, got ${data === null ? "null" : Array.isArray(data) ? "an array" : typeof data}`,
