@@ -1,10 +1,12 @@
+import { BUNDLED_SLUG } from "#domain/publication.ts";
+
 /**
  * Who the site is: its name, texts, zone, publisher and newsroom address. Operators edit this file
  * (the embeds are in embeds.ts, the rest of the site's settings in site.ts).
  */
 export const identity = {
   /** Its key in the store; a PUBLICATIONS_DIR folder of this name continues its rows. */
-  slug: "electric-ledger",
+  slug: BUNDLED_SLUG,
   title: "The Electric Ledger",
   shortTitle: "Electric Ledger",
   tagline: "Electric vehicles, charging and sustainable transport, plus the news that matters at home",

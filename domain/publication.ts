@@ -3,6 +3,9 @@
  * Isomorphic and serialisable: the server picks one per request by host name
  * (server/publications/), and the root loader hands it to every page.
  */
+/** The bundled site's slug (content/): its rows in the store, and its folder's name if it moves to PUBLICATIONS_DIR. */
+export const BUNDLED_SLUG = "electric-ledger";
+
 export type PublicationIdentity = {
   /** The folder's name under PUBLICATIONS_DIR: the key of its rows in the store. */
   slug: string;

@@ -675,3 +675,98 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("car")).toBe('"car"*');
   });
 });
+
+// Feeds are shared by URL; each publication reads its own list (ADR 0017).
+describe.each(await storeKinds())("publications sharing the feed store on %s", (kind) => {
+  let t: TestStore;
+  let store: FeedStore;
+  const C = "https://c.example/feed";
+  const at = "2024-05-01T12:00:00.000Z";
+  const harbour: FeedsConfig = Object.assign(
+    new Map([
+      ["local", [A]],
+      ["world", [A, C]],
+    ]) as FeedsConfig,
+    { names: new Map([[A, "Harbour's name for A"]]) },
+  );
+  const ledger: FeedsConfig = new Map([
+    ["local", [B]],
+    ["sports", [A]],
+  ]);
+  const lists = () =>
+    new Map([
+      ["harbour", harbour],
+      ["ledger", ledger],
+    ]);
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+    store = t.store.feeds;
+    expect((await store.syncPublications(lists())).written.sort()).toEqual(["harbour", "ledger"]);
+    await store.saveSuccess(A, { items: [item(0, { title: "battery from A" })] }, at, at);
+    await store.saveSuccess(B, { items: [item(1, { title: "battery from B" })] }, at, at);
+    await store.saveSuccess(C, { items: [item(2, { title: "battery from C" })] }, at, at);
+  });
+  afterEach(() => t.dispose());
+
+  const titles = (rows: { item: FeedItem }[]) => rows.map((r) => r.item.title).sort();
+
+  it("each publication's sections, newest, archive and search read its own feeds only", async () => {
+    const h = store.reads("harbour");
+    const l = store.reads("ledger");
+    expect((await h.sectionItems("local", 5)).map((f) => f.map((i) => i.title))).toEqual([
+      ["battery from A"],
+    ]);
+    expect((await l.sectionItems("local", 5)).map((f) => f.map((i) => i.title))).toEqual([
+      ["battery from B"],
+    ]);
+    expect(await h.sectionItems("sports", 5)).toEqual([]);
+    expect(titles(await h.latest(10))).toEqual(["battery from A", "battery from C"]);
+    expect(titles(await l.latest(10))).toEqual(["battery from A", "battery from B"]);
+    // A's item sits in each publication's own first section for it.
+    expect((await h.latest(10)).find((p) => p.item.title === "battery from A")?.section).toBe("local");
+    expect((await l.latest(10)).find((p) => p.item.title === "battery from A")?.section).toBe("sports");
+    expect(titles(await h.search("battery", 10))).toEqual(["battery from A", "battery from C"]);
+    expect(titles(await l.search("battery", 10))).toEqual(["battery from A", "battery from B"]);
+    expect(await h.searchCount("battery")).toEqual({ total: 2, capped: false });
+    expect(await l.newestPublishedAt("world")).toBeUndefined();
+    expect(await h.newestPublishedAt("world")).toBeDefined();
+    expect(titles(await h.sectionArchive("world", 10, 0))).toEqual(["battery from A", "battery from C"]);
+    expect(await l.hasArchive("sports", 0)).toBe(true);
+    expect(await l.hasArchive("world", 0)).toBe(false);
+    expect(await store.reads("nobody").latest(10)).toEqual([]);
+  });
+
+  it("a feed is one publisher: the first publication (by slug) that names it names it everywhere", async () => {
+    const [fromLedger] = (await store.reads("ledger").sectionItems("sports", 1))[0] ?? [];
+    expect(fromLedger?.publisher).toBe("Harbour's name for A");
+  });
+
+  it("rewrites only the lists that changed, and drops a feed only when no publication lists it", async () => {
+    expect((await store.syncPublications(lists())).written).toEqual([]);
+    // Harbour leaves C and A's world place; A stays (ledger and harbour's local list it).
+    const changed = new Map([
+      ["harbour", new Map([["local", [A]]]) as FeedsConfig],
+      ["ledger", ledger],
+    ]);
+    expect((await store.syncPublications(changed)).written).toEqual(["harbour"]);
+    expect((await store.feeds()).map((f) => f.url).sort()).toEqual([A, B]);
+    expect(await store.articleCount(C)).toBe(0);
+    // The ledger goes: its sections with it, and B, which only it listed.
+    await store.syncPublications(new Map([["harbour", new Map([["local", [A]]]) as FeedsConfig]]));
+    expect(await store.reads("ledger").latest(10)).toEqual([]);
+    expect((await store.feeds()).map((f) => [f.url, f.sections])).toEqual([[A, ["local"]]]);
+    expect(titles(await store.reads("harbour").latest(10))).toEqual(["battery from A"]);
+  });
+
+  it("a CLI's list (prune: false) adds its publication's sections only where it has none", async () => {
+    await store.syncPublications(new Map([["ledger", new Map([["world", [C]]]) as FeedsConfig]]), {
+      prune: false,
+    });
+    expect(await store.reads("ledger").sectionItems("world", 5)).toEqual([]);
+    await store.syncPublications(new Map([["fresh", new Map([["world", [C]]]) as FeedsConfig]]), {
+      prune: false,
+    });
+    expect(titles(await store.reads("fresh").latest(5))).toEqual(["battery from C"]);
+    expect(titles(await store.reads("harbour").latest(5))).toEqual(["battery from A", "battery from C"]);
+  });
+});

@@ -106,14 +106,36 @@ export type { SearchCount };
 /** Items whose publishedAt is further ahead of the fetch than this get the time we first saw them. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What one publication's pages read: the sections of its own feed list, its newest articles, its
+ * search. Feeds and articles are shared by URL; which publication shows them is feed_sections'
+ * tenant key (ADR 0017), so no read ever shows another publication's feeds.
+ */
+export type FeedReads = Pick<
+  FeedStore,
+  "sectionItems" | "sectionArchive" | "hasArchive" | "latest" | "newestPublishedAt" | "search" | "searchCount"
+>;
+
 export interface FeedStore {
   /**
-   * Makes the feeds table match the configuration (with the names it gives); feeds no longer
-   * configured lose their articles. With `prune: false` (the CLIs, whose FEEDS_CONFIG may not be the servers') it only adds: missing
-   * feeds get a row (and their name), and the sections are written only on a store that has none yet; no feed,
-   * article or section another configuration wrote is removed or changed.
+   * syncPublications with one publication's list (the bundled site's unless `publication` names
+   * another): with `prune` (default), the store then holds that publication alone.
    */
-  syncFeeds(config: FeedsConfig, options?: { prune?: boolean }): Promise<void>;
+  syncFeeds(config: FeedsConfig, options?: { prune?: boolean; publication?: string }): Promise<void>;
+  /**
+   * Makes the store's feed lists match every publication's (with the names they give): feeds no
+   * publication lists lose their articles, publications left out lose their sections, and only
+   * the publications whose list changed (its digest) are rewritten (`written`). With `prune: false`
+   * (the CLIs, whose lists may not be the servers') it only adds: missing feeds get a row (and
+   * their name), and a publication's sections are written only when it has none yet; nothing
+   * another configuration wrote is removed or changed.
+   */
+  syncPublications(
+    lists: ReadonlyMap<string, FeedsConfig>,
+    options?: { prune?: boolean },
+  ): Promise<{ written: string[] }>;
+  /** The reads of one publication's pages. The store's own reads are the bundled site's. */
+  reads(publication: string): FeedReads;
   feed(url: string): Promise<FeedState | undefined>;
   /** Whether any of these feeds has ever been fetched successfully (one indexed read). */
   anyReached(urls: readonly string[]): Promise<boolean>;

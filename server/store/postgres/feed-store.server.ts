@@ -1,13 +1,17 @@
 import type pg from "pg";
-import { FEED_SECTION_KEYS, isFeedSectionKey } from "#domain/sections.ts";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
+import { isFeedSectionKey } from "#domain/sections.ts";
 import {
   type FeedItem,
+  type FeedReads,
   type FeedStore,
+  type FeedsConfig,
   type PlacedItem,
   SEARCH_RANKED,
   type SearchRow,
 } from "#server/store/feed-store.ts";
 import {
+  feedListDigest,
   fieldValues,
   type ItemFields,
   type KnownItem,
@@ -22,7 +26,9 @@ import {
   rowToState,
   STORY_KEY,
   searchCountOf,
+  sectionRows,
   str,
+  wantedFeeds,
 } from "#server/store/sqlite/feed-rows.server.ts";
 import { type Queryable, withTransaction } from "./db.server.ts";
 import { highlight, searchDocument, snippet, toSearchTerms } from "./search-text.ts";
@@ -43,18 +49,24 @@ export function archivePage(feeds: number): string {
     ORDER BY published_at DESC, id DESC LIMIT $3 OFFSET $4`;
 }
 
-// A section's feeds, each with the order key of its item number $2 ($1: the section).
+// A section's feeds, each with the order key of its item number $2 ($1: the section, $3: the
+// publication).
 const ARCHIVE_CUT = `
   SELECT fs.feed_url, fs.section, fs.feed_index, fs.feed_count,
          (SELECT position FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL
           ORDER BY position LIMIT 1 OFFSET $2) AS cutoff
-  FROM feed_sections fs WHERE fs.section = $1`;
+  FROM feed_sections fs WHERE fs.publication = $3 AND fs.section = $1`;
 
-// The first section (in the spec's order) that shows the article's feed, and the feed's publisher.
-const PLACEMENT = `
-  JOIN feed_sections fs ON fs.feed_url = a.feed_url
-   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)
+// The first section (in the spec's order) of publication $N that shows the article's feed, and the
+// feed's publisher.
+const placement = (n: number) => `
+  JOIN feed_sections fs ON fs.feed_url = a.feed_url AND fs.publication = $${n}
+   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url AND publication = $${n})
   ${PUBLISHER_JOIN}`;
+
+// Whether the row of `articles` is one of publication $N's feeds.
+const ofPublication = (n: number) =>
+  `EXISTS (SELECT 1 FROM feed_sections fs2 WHERE fs2.feed_url = articles.feed_url AND fs2.publication = $${n})`;
 
 // Title counts five times the excerpt (weights D, C, B, A), as bm25(…, 5.0, 1.0) on SQLite.
 const RANK = "ts_rank('{0, 0, 0.2, 1}', a.search, q)";
@@ -95,42 +107,207 @@ export function createPostgresFeedStore(
     return withTransaction(writePool, fn);
   };
 
-  return {
-    async syncFeeds(config, { prune = true } = {}) {
-      await write(async (db) => {
-        // Processes starting together each sync the same configuration: one at a time.
-        await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:sync-feeds:' || current_schema()))");
-        const wanted = new Set<string>();
-        // Sections are the configuration's as a whole (each feed's place in its section): all or nothing.
-        const sections = prune || (await rows(db, "SELECT 1 FROM feed_sections LIMIT 1")).length === 0;
-        if (sections) await db.query("DELETE FROM feed_sections");
-        for (const [section, urls] of config) {
-          const rank = FEED_SECTION_KEYS.indexOf(section);
-          for (const [index, url] of urls.entries()) {
-            wanted.add(url);
-            // The server's list names its publishers; a CLI's (prune: false) only names feeds it adds.
-            await db.query(
-              prune
-                ? `INSERT INTO feeds (url, name) VALUES ($1, $2) ON CONFLICT (url) DO UPDATE
-                   SET name = excluded.name WHERE feeds.name IS DISTINCT FROM excluded.name`
-                : "INSERT INTO feeds (url, name) VALUES ($1, $2) ON CONFLICT (url) DO NOTHING",
-              [url, config.names?.get(url) ?? null],
-            );
-            if (!sections) continue;
-            await db.query(
-              `INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank)
-               VALUES ($1, $2, $3, $4, $5)`,
-              [url, section, index, urls.length, rank],
-            );
-          }
+  /** What one publication's pages read (its sections, its newest, its search). */
+  function readsFor(publication: string): FeedReads {
+    return {
+      async sectionItems(section, perFeed) {
+        const [count] = await read(
+          "SELECT COUNT(*) AS n FROM feed_sections WHERE publication = $1 AND section = $2",
+          [publication, section],
+        );
+        const lists: FeedItem[][] = Array.from({ length: Number(count?.n ?? 0) }, () => []);
+        if (perFeed <= 0) return lists;
+        // Each feed's head through the articles_current index: a bounded read per feed, one statement.
+        const list = await read(
+          `SELECT a.*, fs.feed_index, ${PUBLISHER_COLUMNS} FROM feed_sections fs CROSS JOIN LATERAL (
+             SELECT * FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT $1) a
+           ${PUBLISHER_JOIN}
+           WHERE fs.publication = $3 AND fs.section = $2 ORDER BY fs.feed_index, a.position`,
+          [perFeed, section, publication],
+        );
+        for (const row of list) {
+          const list = lists[Number(row.feed_index)];
+          list?.push(rowToItem(row, list.length));
         }
-        if (!prune) return;
-        const gone = (await rows(db, "SELECT url FROM feeds"))
-          .map((r) => String(r.url))
-          .filter((u) => !wanted.has(u));
-        if (gone.length > 0) await db.query("DELETE FROM feeds WHERE url = ANY($1)", [gone]);
-      });
+        return lists;
+      },
+
+      async sectionArchive(section, limit, offset, skipCurrent = 0) {
+        if (limit < 1) return [];
+        const feeds = await read(
+          `SELECT feed_url, section, feed_index, feed_count FROM feed_sections
+           WHERE publication = $2 AND section = $1 ORDER BY feed_index`,
+          [section, publication],
+        );
+        const skip = Math.max(0, skipCurrent);
+        const list = await mergeArchive(feeds, limit, Math.max(0, offset), {
+          ids: (urls, perFeed, lim, off) =>
+            read(archivePage(urls.length), [skip, perFeed, lim, off, ...urls]),
+          rows: (ids) =>
+            read(`SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN} WHERE a.id = ANY($1)`, [
+              ids,
+            ]),
+        });
+        return list.map(placed).filter((p): p is PlacedItem => p !== undefined);
+      },
+
+      async hasArchive(section, skipCurrent) {
+        const list = await read(
+          `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
+           SELECT 1 AS found FROM cut JOIN articles a ON a.feed_url = cut.feed_url
+           WHERE a.position IS NULL OR a.position >= cut.cutoff LIMIT 1`,
+          [section, Math.max(0, skipCurrent), publication],
+        );
+        return list.length > 0;
+      },
+
+      async latest(limit) {
+        const list = await read(
+          `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${placement(2)}
+           ORDER BY a.published_at DESC, a.id LIMIT $1`,
+          [limit * 2, publication],
+        );
+        return placedOnce(list, limit);
+      },
+
+      async newestPublishedAt(section) {
+        const [row] = await read(
+          `SELECT MAX(a.published_at) AS newest FROM articles a
+           JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.publication = $2 AND fs.section = $1`,
+          [section, publication],
+        );
+        return str(row?.newest);
+      },
+
+      async search(query, limit, offset = 0) {
+        const terms = toSearchTerms(query);
+        if (!terms || limit < 1) return [];
+        // Matches on the GIN index among the publication's feeds, the newest SEARCH_RANKED of them
+        // ranked (as on SQLite), then one page of rows; highlights are marked on that page only.
+        // One row per story (a link carried by two feeds is one result) before LIMIT/OFFSET, so
+        // pages follow one another without repeats or gaps, as searchCount counts.
+        const list = await read(
+          `SELECT * FROM (
+             SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS}, ${RANK} AS search_rank,
+               ROW_NUMBER() OVER (PARTITION BY ${STORY_KEY} ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC) AS story_n
+             FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q AND ${ofPublication(4)}
+                   ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
+             JOIN articles a ON a.id = m.id ${placement(4)}, to_tsquery('simple', $1) q) r
+           WHERE story_n = 1
+           ORDER BY search_rank DESC, published_at DESC, id DESC LIMIT $2 OFFSET $3`,
+          [terms.tsquery, limit, Math.max(0, offset), publication],
+        );
+        // One row per story already (story_n).
+        const result: SearchRow[] = [];
+        for (const row of list) {
+          const p = placed(row);
+          if (!p) continue;
+          result.push({
+            ...p,
+            title: highlight(p.item.title, terms.words),
+            excerpt: snippet(p.item.excerpt, terms.words),
+          });
+        }
+        return result;
+      },
+
+      async searchCount(query) {
+        const terms = toSearchTerms(query);
+        if (!terms) return { total: 0, capped: false };
+        // As on SQLite: up to one past the ranked bound, in any order (no sort), links counted once.
+        const [row] = await read(
+          `SELECT COUNT(*) AS matched, COUNT(DISTINCT ${STORY_KEY}) AS stories
+           FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q AND ${ofPublication(2)}
+                 LIMIT ${SEARCH_RANKED + 1}) m
+           JOIN articles a ON a.id = m.id`,
+          [terms.tsquery, publication],
+        );
+        return searchCountOf(row);
+      },
+    };
+  }
+
+  /** As on SQLite (syncPublications there), in a few statements whatever the lists' size. */
+  function syncPublications(lists: ReadonlyMap<string, FeedsConfig>, prune: boolean): Promise<string[]> {
+    return write(async (db) => {
+      // Processes starting together each sync the same lists: one at a time.
+      await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:sync-feeds:' || current_schema()))");
+      const wanted = wantedFeeds(lists);
+      const written: string[] = [];
+      const writeSections = async (publication: string, config: FeedsConfig) => {
+        await db.query("DELETE FROM feed_sections WHERE publication = $1", [publication]);
+        const list = sectionRows(config);
+        await db.query(
+          `INSERT INTO feed_sections (publication, feed_url, section, feed_index, feed_count, section_rank)
+           SELECT $1, * FROM unnest($2::text[], $3::text[], $4::integer[], $5::integer[], $6::integer[])`,
+          [
+            publication,
+            list.map((r) => r.url),
+            list.map((r) => r.section),
+            list.map((r) => r.index),
+            list.map((r) => r.count),
+            list.map((r) => r.rank),
+          ],
+        );
+        await db.query(
+          `INSERT INTO publication_feed_lists (publication, digest) VALUES ($1, $2)
+           ON CONFLICT (publication) DO UPDATE SET digest = excluded.digest`,
+          [publication, feedListDigest(config)],
+        );
+        written.push(publication);
+      };
+      const urls = [...wanted.keys()];
+      const names = urls.map((u) => wanted.get(u) ?? null);
+      if (!prune) {
+        // A CLI's list: feeds it lacks are added (named), and a publication with no sections gets its own.
+        await db.query(
+          "INSERT INTO feeds (url, name) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (url) DO NOTHING",
+          [urls, names],
+        );
+        for (const [publication, config] of lists) {
+          const any = await rows(db, "SELECT 1 FROM feed_sections WHERE publication = $1 LIMIT 1", [
+            publication,
+          ]);
+          if (any.length === 0) await writeSections(publication, config);
+        }
+        return written;
+      }
+      await db.query("DELETE FROM feeds WHERE NOT (url = ANY($1::text[]))", [urls]);
+      // The server's lists name their publishers: a name changes only where it differs.
+      await db.query(
+        `INSERT INTO feeds (url, name) SELECT * FROM unnest($1::text[], $2::text[])
+         ON CONFLICT (url) DO UPDATE SET name = excluded.name WHERE feeds.name IS DISTINCT FROM excluded.name`,
+        [urls, names],
+      );
+      const digests = new Map(
+        (await rows(db, "SELECT publication, digest FROM publication_feed_lists")).map((r) => [
+          String(r.publication),
+          String(r.digest),
+        ]),
+      );
+      const gone = [...digests.keys()].filter((p) => !lists.has(p));
+      if (gone.length > 0) {
+        await db.query("DELETE FROM feed_sections WHERE publication = ANY($1::text[])", [gone]);
+        await db.query("DELETE FROM publication_feed_lists WHERE publication = ANY($1::text[])", [gone]);
+      }
+      for (const [publication, config] of lists) {
+        if (digests.get(publication) !== feedListDigest(config)) await writeSections(publication, config);
+      }
+      return written;
+    });
+  }
+
+  return {
+    async syncFeeds(config, { prune = true, publication = BUNDLED_SLUG } = {}) {
+      await syncPublications(new Map([[publication, config]]), prune);
     },
+
+    async syncPublications(lists, { prune = true } = {}) {
+      return { written: await syncPublications(lists, prune) };
+    },
+
+    reads: readsFor,
+    ...readsFor(BUNDLED_SLUG),
 
     async feed(url) {
       const [row] = await read("SELECT * FROM feeds WHERE url = $1", [url]);
@@ -148,7 +325,8 @@ export function createPostgresFeedStore(
     async feeds() {
       const list = await read(
         `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,
-                ARRAY(SELECT section FROM feed_sections WHERE feed_url = f.url ORDER BY section_rank) AS sections
+                ARRAY(SELECT section FROM feed_sections WHERE feed_url = f.url
+                      GROUP BY section ORDER BY MIN(section_rank)) AS sections
          FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url) NULLS LAST, f.url`,
       );
       return list.map((row) => ({
@@ -255,120 +433,9 @@ export function createPostgresFeedStore(
       ).map((row, index) => rowToItem(row, index));
     },
 
-    async sectionItems(section, perFeed) {
-      const [count] = await read("SELECT COUNT(*) AS n FROM feed_sections WHERE section = $1", [section]);
-      const lists: FeedItem[][] = Array.from({ length: Number(count?.n ?? 0) }, () => []);
-      if (perFeed <= 0) return lists;
-      // Each feed's head through the articles_current index: a bounded read per feed, one statement.
-      const list = await read(
-        `SELECT a.*, fs.feed_index, ${PUBLISHER_COLUMNS} FROM feed_sections fs CROSS JOIN LATERAL (
-           SELECT * FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT $1) a
-         ${PUBLISHER_JOIN}
-         WHERE fs.section = $2 ORDER BY fs.feed_index, a.position`,
-        [perFeed, section],
-      );
-      for (const row of list) {
-        const list = lists[Number(row.feed_index)];
-        list?.push(rowToItem(row, list.length));
-      }
-      return lists;
-    },
-
-    async sectionArchive(section, limit, offset, skipCurrent = 0) {
-      if (limit < 1) return [];
-      const feeds = await read(
-        "SELECT feed_url, section, feed_index, feed_count FROM feed_sections WHERE section = $1 ORDER BY feed_index",
-        [section],
-      );
-      const skip = Math.max(0, skipCurrent);
-      const list = await mergeArchive(feeds, limit, Math.max(0, offset), {
-        ids: (urls, perFeed, lim, off) => read(archivePage(urls.length), [skip, perFeed, lim, off, ...urls]),
-        rows: (ids) =>
-          read(`SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN} WHERE a.id = ANY($1)`, [
-            ids,
-          ]),
-      });
-      return list.map(placed).filter((p): p is PlacedItem => p !== undefined);
-    },
-
-    async hasArchive(section, skipCurrent) {
-      const list = await read(
-        `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
-         SELECT 1 AS found FROM cut JOIN articles a ON a.feed_url = cut.feed_url
-         WHERE a.position IS NULL OR a.position >= cut.cutoff LIMIT 1`,
-        [section, Math.max(0, skipCurrent)],
-      );
-      return list.length > 0;
-    },
-
     async articleCount(url) {
       const [row] = await read("SELECT COUNT(*) AS n FROM articles WHERE feed_url = $1", [url]);
       return Number(row?.n ?? 0);
-    },
-
-    async latest(limit) {
-      const list = await read(
-        `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${PLACEMENT}
-         ORDER BY a.published_at DESC, a.id LIMIT $1`,
-        [limit * 2],
-      );
-      return placedOnce(list, limit);
-    },
-
-    async newestPublishedAt(section) {
-      const [row] = await read(
-        `SELECT MAX(a.published_at) AS newest FROM articles a
-         JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.section = $1`,
-        [section],
-      );
-      return str(row?.newest);
-    },
-
-    async search(query, limit, offset = 0) {
-      const terms = toSearchTerms(query);
-      if (!terms || limit < 1) return [];
-      // Matches on the GIN index, the newest SEARCH_RANKED of them ranked (as on SQLite), then one
-      // page of rows; highlights are marked on that page only.
-      // One row per story (a link carried by two feeds is one result) before LIMIT/OFFSET, so
-      // pages follow one another without repeats or gaps, as searchCount counts.
-      const list = await read(
-        `SELECT * FROM (
-           SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS}, ${RANK} AS search_rank,
-             ROW_NUMBER() OVER (PARTITION BY ${STORY_KEY} ORDER BY ${RANK} DESC, a.published_at DESC, a.id DESC) AS story_n
-           FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
-                 ORDER BY id DESC LIMIT ${SEARCH_RANKED}) m
-           JOIN articles a ON a.id = m.id ${PLACEMENT}, to_tsquery('simple', $1) q) r
-         WHERE story_n = 1
-         ORDER BY search_rank DESC, published_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [terms.tsquery, limit, Math.max(0, offset)],
-      );
-      // One row per story already (story_n).
-      const result: SearchRow[] = [];
-      for (const row of list) {
-        const p = placed(row);
-        if (!p) continue;
-        result.push({
-          ...p,
-          title: highlight(p.item.title, terms.words),
-          excerpt: snippet(p.item.excerpt, terms.words),
-        });
-      }
-      return result;
-    },
-
-    async searchCount(query) {
-      const terms = toSearchTerms(query);
-      if (!terms) return { total: 0, capped: false };
-      // As on SQLite: up to one past the ranked bound, in any order (no sort), links counted once.
-      const [row] = await read(
-        `SELECT COUNT(*) AS matched, COUNT(DISTINCT ${STORY_KEY}) AS stories
-         FROM (SELECT id FROM articles, to_tsquery('simple', $1) q WHERE search @@ q
-               LIMIT ${SEARCH_RANKED + 1}) m
-         JOIN articles a ON a.id = m.id
-         WHERE EXISTS (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = a.feed_url)`,
-        [terms.tsquery],
-      );
-      return searchCountOf(row);
     },
 
     async pruneArchive(before, batch) {

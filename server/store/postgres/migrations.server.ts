@@ -1,3 +1,4 @@
+import { BUNDLED_SLUG } from "#domain/publication.ts";
 import type { PostgresMigration } from "./db.server.ts";
 
 const TEXT = 'text COLLATE "C"';
@@ -202,6 +203,24 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
           SET unsubscribe_token = replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
           WHERE confirmed_at IS NOT NULL;
         CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe ON newsletter_subscribers (unsubscribe_token);
+      `),
+  },
+  {
+    version: 11,
+    name: "feed lists per publication",
+    // As on SQLite: which sections of which publication show a feed is the tenant's row (ADR 0017).
+    up: (db) =>
+      db.query(`
+        ALTER TABLE feed_sections ADD COLUMN publication ${TEXT} NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        ALTER TABLE feed_sections ALTER COLUMN publication DROP DEFAULT;
+        ALTER TABLE feed_sections DROP CONSTRAINT feed_sections_pkey;
+        ALTER TABLE feed_sections ADD PRIMARY KEY (publication, section, feed_url);
+        DROP INDEX feed_sections_feed;
+        CREATE INDEX feed_sections_feed ON feed_sections (feed_url, publication, section_rank);
+        CREATE TABLE publication_feed_lists (
+          publication ${TEXT} PRIMARY KEY,
+          digest ${TEXT} NOT NULL
+        );
       `),
   },
 ];

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { publisherName } from "#domain/publisher.ts";
-import { isFeedSectionKey } from "#domain/sections.ts";
-import type { FeedItem } from "#server/store/feed-store.ts";
+import { FEED_SECTION_KEYS, type FeedSectionKey, isFeedSectionKey } from "#domain/sections.ts";
+import type { FeedItem, FeedsConfig } from "#server/store/feed-store.ts";
 import {
   type FeedResult,
   type FeedState,
@@ -18,6 +18,45 @@ import {
  */
 
 export type Row = Record<string, unknown>;
+
+/** One feed_sections row of a publication's list: the feed's place in its section. */
+export type SectionRow = { url: string; section: FeedSectionKey; index: number; count: number; rank: number };
+
+export function sectionRows(config: FeedsConfig): SectionRow[] {
+  const out: SectionRow[] = [];
+  for (const [section, urls] of config) {
+    const rank = FEED_SECTION_KEYS.indexOf(section);
+    urls.forEach((url, index) => {
+      out.push({ url, section, index, count: urls.length, rank });
+    });
+  }
+  return out;
+}
+
+/** A list's sections and feeds in order, hashed: an equal digest needs no rewrite. */
+export function feedListDigest(config: FeedsConfig): string {
+  return createHash("sha1")
+    .update(JSON.stringify([...config]))
+    .digest("hex");
+}
+
+/**
+ * Every feed the publications list, each with its publisher's name: the one the first publication
+ * (by slug) that names it gives, else null. A feed is one publisher whoever lists it.
+ */
+export function wantedFeeds(lists: ReadonlyMap<string, FeedsConfig>): Map<string, string | null> {
+  const wanted = new Map<string, string | null>();
+  for (const slug of [...lists.keys()].sort()) {
+    const config = lists.get(slug) as FeedsConfig;
+    for (const urls of config.values()) {
+      for (const url of urls) {
+        const name = config.names?.get(url) ?? null;
+        if (!wanted.has(url) || (wanted.get(url) === null && name !== null)) wanted.set(url, name);
+      }
+    }
+  }
+  return wanted;
+}
 
 export const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 

@@ -1,9 +1,12 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { FEED_SECTION_KEYS, isFeedSectionKey } from "#domain/sections.ts";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
+import { isFeedSectionKey } from "#domain/sections.ts";
 import {
   type FeedItem,
+  type FeedReads,
   type FeedResult,
   type FeedStore,
+  type FeedsConfig,
   type PlacedItem,
   SEARCH_RANKED,
   type SearchRow,
@@ -11,6 +14,7 @@ import {
 import { highlight, isPrefix, snippet, toSearchTerms } from "#server/store/postgres/search-text.ts";
 import { transaction } from "./db.server.ts";
 import {
+  feedListDigest,
   fieldValues,
   type KnownItem,
   mergeArchive,
@@ -24,7 +28,9 @@ import {
   rowToState,
   STORY_KEY,
   searchCountOf,
+  sectionRows,
   str,
+  wantedFeeds,
 } from "./feed-rows.server.ts";
 
 export type { FeedState, FeedStatus, FeedStore, PlacedItem, SearchRow } from "#server/store/feed-store.ts";
@@ -42,11 +48,16 @@ export function toFtsQuery(input: string): string | undefined {
   return kept.map((w, i) => (i === kept.length - 1 && isPrefix(w) ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
-// The first section (in the spec's order) that shows the article's feed, and the feed's publisher.
+// The first section (in the spec's order) of publication ?1 that shows the article's feed, and the
+// feed's publisher.
 const PLACEMENT = `
-  JOIN feed_sections fs ON fs.feed_url = a.feed_url
-   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url)
+  JOIN feed_sections fs ON fs.feed_url = a.feed_url AND fs.publication = ?1
+   AND fs.section_rank = (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = a.feed_url AND publication = ?1)
   ${PUBLISHER_JOIN}`;
+
+// Whether FTS row f.rowid is an article of publication ?1's feeds.
+const OF_PUBLICATION = `EXISTS (SELECT 1 FROM articles a2 JOIN feed_sections fs2
+  ON fs2.feed_url = a2.feed_url AND fs2.publication = ?1 WHERE a2.id = f.rowid)`;
 
 /**
  * The ids on one page of a section's archive for `feeds` of its feeds (ADR 0011): each feed's rows
@@ -65,12 +76,13 @@ export function archivePage(feeds: number): string {
     ORDER BY published_at DESC, id DESC LIMIT ?2 OFFSET ?3`;
 }
 
-// A section's feeds, each with the order key of its item number `skip` (parameters: skip, section).
+// A section's feeds, each with the order key of its item number `skip` (parameters: skip,
+// publication, section).
 const ARCHIVE_CUT = `
   SELECT fs.feed_url, fs.section, fs.feed_index, fs.feed_count,
          (SELECT position FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL
           ORDER BY position LIMIT 1 OFFSET ?) AS cutoff
-  FROM feed_sections fs WHERE fs.section = ?`;
+  FROM feed_sections fs WHERE fs.publication = ? AND fs.section = ?`;
 
 /** All SQL for feeds and their articles (SQLite). One instance per open database. */
 export function createFeedStore(db: DatabaseSync): FeedStore {
@@ -81,13 +93,19 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
        ON CONFLICT (url) DO UPDATE SET name = excluded.name WHERE feeds.name IS NOT excluded.name`,
     ),
     addFeed: db.prepare("INSERT INTO feeds (url, name) VALUES (?, ?) ON CONFLICT (url) DO NOTHING"),
-    clearSections: db.prepare("DELETE FROM feed_sections"),
-    anySection: db.prepare("SELECT 1 FROM feed_sections LIMIT 1"),
+    clearSections: db.prepare("DELETE FROM feed_sections WHERE publication = ?"),
+    anySection: db.prepare("SELECT 1 FROM feed_sections WHERE publication = ? LIMIT 1"),
     insertSection: db.prepare(
-      `INSERT INTO feed_sections (feed_url, section, feed_index, feed_count, section_rank)
-       VALUES (?, ?, ?, ?, ?)`,
+      `INSERT INTO feed_sections (publication, feed_url, section, feed_index, feed_count, section_rank)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     ),
-    allFeedUrls: db.prepare("SELECT url FROM feeds"),
+    digests: db.prepare("SELECT publication, digest FROM publication_feed_lists"),
+    setDigest: db.prepare(
+      `INSERT INTO publication_feed_lists (publication, digest) VALUES (?, ?)
+       ON CONFLICT (publication) DO UPDATE SET digest = excluded.digest`,
+    ),
+    dropDigest: db.prepare("DELETE FROM publication_feed_lists WHERE publication = ?"),
+    allFeeds: db.prepare("SELECT url, name FROM feeds"),
     deleteFeed: db.prepare("DELETE FROM feeds WHERE url = ?"),
     feed: db.prepare("SELECT * FROM feeds WHERE url = ?"),
     anyReached: db.prepare(
@@ -96,7 +114,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     feeds: db.prepare(
       `SELECT f.*, (SELECT COUNT(*) FROM articles a WHERE a.feed_url = f.url) AS article_count,
               (SELECT json_group_array(section) FROM
-                 (SELECT section FROM feed_sections WHERE feed_url = f.url ORDER BY section_rank)) AS sections
+                 (SELECT DISTINCT section, section_rank FROM feed_sections WHERE feed_url = f.url
+                  ORDER BY section_rank)) AS sections
        FROM feeds f ORDER BY (SELECT MIN(section_rank) FROM feed_sections WHERE feed_url = f.url) NULLS LAST, f.url`,
     ),
     known: db.prepare(
@@ -136,15 +155,16 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       `SELECT a.*, fs.feed_index, ${PUBLISHER_COLUMNS} FROM feed_sections fs JOIN articles a ON a.id IN (
          SELECT id FROM articles WHERE feed_url = fs.feed_url AND position IS NOT NULL ORDER BY position LIMIT ?)
        ${PUBLISHER_JOIN}
-       WHERE fs.section = ? ORDER BY fs.feed_index, a.position`,
+       WHERE fs.publication = ? AND fs.section = ? ORDER BY fs.feed_index, a.position`,
     ),
-    sectionFeeds: db.prepare("SELECT COUNT(*) AS n FROM feed_sections WHERE section = ?"),
+    sectionFeeds: db.prepare("SELECT COUNT(*) AS n FROM feed_sections WHERE publication = ? AND section = ?"),
     rowsById: db.prepare(
       `SELECT a.*, ${PUBLISHER_COLUMNS} FROM articles a ${PUBLISHER_JOIN}
        WHERE a.id IN (SELECT value FROM json_each(?))`,
     ),
     sectionFeedList: db.prepare(
-      "SELECT feed_url, section, feed_index, feed_count FROM feed_sections WHERE section = ? ORDER BY feed_index",
+      `SELECT feed_url, section, feed_index, feed_count FROM feed_sections
+       WHERE publication = ? AND section = ? ORDER BY feed_index`,
     ),
     hasArchive: db.prepare(
       `WITH cut AS MATERIALIZED (${ARCHIVE_CUT})
@@ -155,11 +175,11 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     // Ties (one publication time) in the order the items were first stored, on both stores.
     latest: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${PLACEMENT}
-       ORDER BY a.published_at DESC, a.id LIMIT ?`,
+       ORDER BY a.published_at DESC, a.id LIMIT ?2`,
     ),
     newest: db.prepare(
       `SELECT MAX(a.published_at) AS newest FROM articles a
-       JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.section = ?`,
+       JOIN feed_sections fs ON fs.feed_url = a.feed_url WHERE fs.publication = ? AND fs.section = ?`,
     ),
     // Ranking first, on ids only: highlight() and snippet() then run on one page of rows, never
     // on the whole match set. Only the newest SEARCH_RANKED matches are ranked (FTS5 reads its
@@ -172,25 +192,24 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
            ROW_NUMBER() OVER (PARTITION BY ${STORY_KEY} ORDER BY m.rank, a.published_at DESC, a.id) AS story_n
          FROM (
            SELECT f.rowid AS id, bm25(articles_fts, 5.0, 1.0) AS rank FROM articles_fts f
-           WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
-         JOIN articles a ON a.id = m.id
-         WHERE EXISTS (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = a.feed_url))
+           WHERE articles_fts MATCH ?2 AND ${OF_PUBLICATION} ORDER BY f.rowid DESC LIMIT ${SEARCH_RANKED}) m
+         JOIN articles a ON a.id = m.id)
        WHERE story_n = 1
-       ORDER BY rank, published_at DESC, id LIMIT ? OFFSET ?`,
+       ORDER BY rank, published_at DESC, id LIMIT ?3 OFFSET ?4`,
     ),
     // How many stories a search ranks (repeated links once): counted up to one past the ranked
     // bound, in any order (no sort), so a word in every article costs what it does in searchIds.
     searchCount: db.prepare(
       `SELECT COUNT(*) AS matched, COUNT(DISTINCT ${STORY_KEY}) AS stories FROM (
-         SELECT f.rowid AS id FROM articles_fts f WHERE articles_fts MATCH ? LIMIT ${SEARCH_RANKED + 1}) m
-       JOIN articles a ON a.id = m.id
-       WHERE EXISTS (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = a.feed_url)`,
+         SELECT f.rowid AS id FROM articles_fts f WHERE articles_fts MATCH ?2 AND ${OF_PUBLICATION}
+         LIMIT ${SEARCH_RANKED + 1}) m
+       JOIN articles a ON a.id = m.id`,
     ),
     // The page's rows by id. The matches are marked in code (search-text.ts, as on PostgreSQL):
     // FTS5's highlight() needs a MATCH, which for a prefix merges the prefix's whole lists again.
     searchRows: db.prepare(
       `SELECT a.*, fs.section, fs.feed_index, fs.feed_count, ${PUBLISHER_COLUMNS} FROM articles a ${PLACEMENT}
-       WHERE a.id IN (SELECT value FROM json_each(?))`,
+       WHERE a.id IN (SELECT value FROM json_each(?2))`,
     ),
     prune: db.prepare(
       `DELETE FROM articles WHERE id IN (
@@ -208,27 +227,130 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     return statement;
   };
 
-  return {
-    async syncFeeds(config, { prune = true } = {}) {
-      transaction(db, () => {
-        const wanted = new Set<string>();
-        // Sections are the configuration's as a whole (each feed's place in its section): all or nothing.
-        const sections = prune || q.anySection.get() === undefined;
-        if (sections) q.clearSections.run();
-        const upsert = prune ? q.upsertFeed : q.addFeed;
-        for (const [section, urls] of config) {
-          const rank = FEED_SECTION_KEYS.indexOf(section);
-          urls.forEach((url, index) => {
-            wanted.add(url);
-            upsert.run(url, config.names?.get(url) ?? null);
-            if (sections) q.insertSection.run(url, section, index, urls.length, rank);
+  function writeSections(publication: string, config: FeedsConfig) {
+    q.clearSections.run(publication);
+    for (const row of sectionRows(config))
+      q.insertSection.run(publication, row.url, row.section, row.index, row.count, row.rank);
+    q.setDigest.run(publication, feedListDigest(config));
+  }
+
+  function syncPublications(lists: ReadonlyMap<string, FeedsConfig>, prune: boolean): string[] {
+    return transaction(db, () => {
+      const wanted = wantedFeeds(lists);
+      const written: string[] = [];
+      if (!prune) {
+        // A CLI's list: feeds it lacks are added (named), and a publication with no sections gets its own.
+        for (const [url, name] of wanted) q.addFeed.run(url, name);
+        for (const [publication, config] of lists) {
+          if (q.anySection.get(publication) !== undefined) continue;
+          writeSections(publication, config);
+          written.push(publication);
+        }
+        return written;
+      }
+      const stored = new Map((q.allFeeds.all() as Row[]).map((r) => [String(r.url), str(r.name) ?? null]));
+      for (const url of stored.keys()) if (!wanted.has(url)) q.deleteFeed.run(url);
+      for (const [url, name] of wanted) if (stored.get(url) !== name) q.upsertFeed.run(url, name);
+      const digests = new Map(
+        (q.digests.all() as Row[]).map((r) => [String(r.publication), String(r.digest)]),
+      );
+      for (const publication of digests.keys()) {
+        if (lists.has(publication)) continue;
+        q.clearSections.run(publication);
+        q.dropDigest.run(publication);
+      }
+      for (const [publication, config] of lists) {
+        if (digests.get(publication) === feedListDigest(config)) continue;
+        writeSections(publication, config);
+        written.push(publication);
+      }
+      return written;
+    });
+  }
+
+  /** What one publication's pages read (its sections, its newest, its search). */
+  function readsFor(publication: string): FeedReads {
+    return {
+      async sectionItems(section, perFeed) {
+        const n = Number((q.sectionFeeds.get(publication, section) as Row | undefined)?.n ?? 0);
+        const lists: FeedItem[][] = Array.from({ length: n }, () => []);
+        if (perFeed <= 0) return lists;
+        for (const row of q.sectionItems.all(perFeed, publication, section) as Row[]) {
+          const list = lists[Number(row.feed_index)];
+          list?.push(rowToItem(row, list.length));
+        }
+        return lists;
+      },
+
+      async sectionArchive(section, limit, offset, skipCurrent = 0) {
+        if (limit < 1) return [];
+        const feeds = q.sectionFeedList.all(publication, section) as Row[];
+        const skip = Math.max(0, skipCurrent);
+        const from = Math.max(0, offset);
+        const rows = await mergeArchive(feeds, limit, from, {
+          ids: (urls, _perFeed, lim, off) =>
+            archiveStatement(urls.length).all(skip, lim, off, ...urls) as Row[],
+          rows: (ids) => q.rowsById.all(JSON.stringify(ids)) as Row[],
+        });
+        return rows.map(placed).filter((p): p is PlacedItem => p !== undefined);
+      },
+
+      async hasArchive(section, skipCurrent) {
+        return q.hasArchive.get(Math.max(0, skipCurrent), publication, section) !== undefined;
+      },
+
+      async latest(limit) {
+        return placedOnce(q.latest.all(publication, limit * 2) as Row[], limit);
+      },
+
+      async newestPublishedAt(section) {
+        return str((q.newest.get(publication, section) as Row | undefined)?.newest);
+      },
+
+      async search(query, limit, offset = 0) {
+        const fts = toFtsQuery(query);
+        const terms = toSearchTerms(query)?.words ?? [];
+        if (!fts || limit < 1) return [];
+        const ids = (q.searchIds.all(publication, fts, limit, Math.max(0, offset)) as Row[]).map((r) =>
+          Number(r.id),
+        );
+        if (ids.length === 0) return [];
+        const byId = new Map<number, Row>();
+        for (const row of q.searchRows.all(publication, JSON.stringify(ids)) as Row[])
+          byId.set(Number(row.id), row);
+        // One row per story already (searchIds).
+        const result: SearchRow[] = [];
+        for (const id of ids) {
+          const row = byId.get(id);
+          const p = row && placed(row);
+          if (!p) continue;
+          result.push({
+            ...p,
+            title: highlight(p.item.title, terms),
+            excerpt: snippet(p.item.excerpt, terms),
           });
         }
-        if (!prune) return;
-        for (const row of q.allFeedUrls.all() as Row[]) {
-          if (!wanted.has(String(row.url))) q.deleteFeed.run(String(row.url));
-        }
-      });
+        return result;
+      },
+
+      async searchCount(query) {
+        const fts = toFtsQuery(query);
+        if (!fts) return { total: 0, capped: false };
+        return searchCountOf(q.searchCount.get(publication, fts) as Row);
+      },
+    };
+  }
+
+  return {
+    ...readsFor(BUNDLED_SLUG),
+    reads: readsFor,
+
+    async syncFeeds(config, { prune = true, publication = BUNDLED_SLUG } = {}) {
+      syncPublications(new Map([[publication, config]]), prune);
+    },
+
+    async syncPublications(lists, { prune = true } = {}) {
+      return { written: syncPublications(lists, prune) };
     },
 
     async feed(url) {
@@ -295,75 +417,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       return (q.items.all(url, limit) as Row[]).map((row, index) => rowToItem(row, index));
     },
 
-    async sectionItems(section, perFeed) {
-      const n = Number((q.sectionFeeds.get(section) as Row | undefined)?.n ?? 0);
-      const lists: FeedItem[][] = Array.from({ length: n }, () => []);
-      if (perFeed <= 0) return lists;
-      for (const row of q.sectionItems.all(perFeed, section) as Row[]) {
-        {
-          const list = lists[Number(row.feed_index)];
-          list?.push(rowToItem(row, list.length));
-        }
-      }
-      return lists;
-    },
-
-    async sectionArchive(section, limit, offset, skipCurrent = 0) {
-      if (limit < 1) return [];
-      const feeds = q.sectionFeedList.all(section) as Row[];
-      const skip = Math.max(0, skipCurrent);
-      const from = Math.max(0, offset);
-      const rows = await mergeArchive(feeds, limit, from, {
-        ids: (urls, _perFeed, lim, off) =>
-          archiveStatement(urls.length).all(skip, lim, off, ...urls) as Row[],
-        rows: (ids) => q.rowsById.all(JSON.stringify(ids)) as Row[],
-      });
-      return rows.map(placed).filter((p): p is PlacedItem => p !== undefined);
-    },
-
-    async hasArchive(section, skipCurrent) {
-      return q.hasArchive.get(Math.max(0, skipCurrent), section) !== undefined;
-    },
-
     async articleCount(url) {
       return Number((q.count.get(url) as Row | undefined)?.n ?? 0);
-    },
-
-    async latest(limit) {
-      return placedOnce(q.latest.all(limit * 2) as Row[], limit);
-    },
-
-    async newestPublishedAt(section) {
-      return str((q.newest.get(section) as Row | undefined)?.newest);
-    },
-
-    async search(query, limit, offset = 0) {
-      const fts = toFtsQuery(query);
-      const terms = toSearchTerms(query)?.words ?? [];
-      if (!fts || limit < 1) return [];
-      const ids = (q.searchIds.all(fts, limit, Math.max(0, offset)) as Row[]).map((r) => Number(r.id));
-      if (ids.length === 0) return [];
-      const byId = new Map<number, Row>();
-      for (const row of q.searchRows.all(JSON.stringify(ids)) as Row[]) byId.set(Number(row.id), row);
-      // One row per story already (searchIds).
-      const result: SearchRow[] = [];
-      for (const id of ids) {
-        const row = byId.get(id);
-        const p = row && placed(row);
-        if (!p) continue;
-        result.push({
-          ...p,
-          title: highlight(p.item.title, terms),
-          excerpt: snippet(p.item.excerpt, terms),
-        });
-      }
-      return result;
-    },
-
-    async searchCount(query) {
-      const fts = toFtsQuery(query);
-      if (!fts) return { total: 0, capped: false };
-      return searchCountOf(q.searchCount.get(fts) as Row);
     },
 
     async pruneArchive(before, batch) {

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
 
 /**
  * The schema, one step per version. Append new steps at the end with the next version number;
@@ -266,6 +267,34 @@ export const MIGRATIONS: Migration[] = [
         UPDATE newsletter_subscribers SET unsubscribe_token = lower(hex(randomblob(24)))
           WHERE confirmed_at IS NOT NULL;
         CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe ON newsletter_subscribers (unsubscribe_token);
+      `),
+  },
+  {
+    version: 11,
+    name: "feed lists per publication",
+    // Feeds and their articles are shared by URL; which sections of which publication show a feed
+    // is the tenant's row (ADR 0017). The rows so far are the bundled site's. A list's digest lets
+    // a start or reload rewrite only the publications whose list changed.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE feed_sections_v11 (
+          publication TEXT NOT NULL,
+          feed_url TEXT NOT NULL REFERENCES feeds(url) ON DELETE CASCADE,
+          section TEXT NOT NULL,
+          feed_index INTEGER NOT NULL,
+          feed_count INTEGER NOT NULL,
+          section_rank INTEGER NOT NULL,
+          PRIMARY KEY (publication, section, feed_url)
+        ) STRICT;
+        INSERT INTO feed_sections_v11
+          SELECT '${BUNDLED_SLUG}', feed_url, section, feed_index, feed_count, section_rank FROM feed_sections;
+        DROP TABLE feed_sections;
+        ALTER TABLE feed_sections_v11 RENAME TO feed_sections;
+        CREATE INDEX feed_sections_feed ON feed_sections (feed_url, publication, section_rank);
+        CREATE TABLE publication_feed_lists (
+          publication TEXT PRIMARY KEY,
+          digest TEXT NOT NULL
+        ) STRICT;
       `),
   },
 ];
