@@ -18,7 +18,7 @@ process.env.NODE_ENV ??= "production";
  * one line naming the variable or file, and exit 1: never a stack trace. By name, since the app's
  * own classes come from the built bundle, not from these modules.
  */
-const OPERATOR_ERRORS = new Set(["ConfigError", "FeedsConfigError", "StoreOpenError"]);
+const OPERATOR_ERRORS = new Set(["ConfigError", "FeedsConfigError", "StoreOpenError", "PublicationError"]);
 
 function exitOnStartError(error: unknown): never {
   if (error instanceof ConfigError || (error instanceof Error && OPERATOR_ERRORS.has(error.name))) {
@@ -91,4 +91,8 @@ function shutdown(signal: string) {
   server.closeAllConnections?.();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
+// The publications' folders again, at once (they are also checked every PUBLICATIONS_RELOAD_SECONDS).
+process.on("SIGHUP", () => {
+  void (app.locals.reloadPublications as (() => Promise<unknown>) | undefined)?.();
+});
 process.on("SIGINT", () => shutdown("SIGINT"));

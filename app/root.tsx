@@ -1,13 +1,13 @@
 import pageScript, { preload } from "virtual:page-script";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, useRouteLoaderData } from "react-router";
-import { identity } from "#content/identity.ts";
-import { nonceContext, servicesContext } from "#server/http/request-context.server.ts";
+import { nonceContext, publicationContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/root";
 // Linked rather than imported: a stylesheet imported by a module of the shell chunk made every
 // lazily loaded chunk carry a CSS-preload helper for it.
 import appCss from "./app.css?url";
 import { ErrorPage } from "./components/layout/ErrorPage.tsx";
+import { PublicationContext, usePublication } from "./components/layout/publication.ts";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/ui/Toaster.tsx";
@@ -21,8 +21,14 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 
 // Read on the server only: no page sends its loader data to the browser (ADR 0014).
 export function loader({ context }: Route.LoaderArgs) {
-  const siteUrl = context.get(servicesContext).config.SITE_URL;
-  return { siteUrl, now: new Date().toISOString(), nonce: context.get(nonceContext) || undefined };
+  // The host's publication: its address and identity for every page under it.
+  const { siteUrl, identity } = context.get(publicationContext);
+  return {
+    siteUrl,
+    publication: identity,
+    now: new Date().toISOString(),
+    nonce: context.get(nonceContext) || undefined,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -31,14 +37,45 @@ export const links: Route.LinksFunction = () => [
   // while the stylesheet, the lead picture and then the font still needed one (ADR 0016).
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
-  { rel: "alternate", type: "application/rss+xml", title: `${identity.title} RSS feed`, href: "/rss.xml" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = data?.nonce;
+  const fallback = usePublication();
+  const publication = data?.publication ?? fallback;
   return (
-    <html lang="en">
+    <PublicationContext value={publication}>
+      <Document nonce={data?.nonce} siteUrl={data?.siteUrl} now={data?.now}>
+        {children}
+      </Document>
+    </PublicationContext>
+  );
+}
+
+/** A publication's accent as the palette's two shades (the stronger one for hover and focus). */
+function accentStyle(accent: string | undefined) {
+  return accent
+    ? ({
+        "--color-accent": accent,
+        "--color-accent-strong": `color-mix(in srgb, ${accent} 80%, black)`,
+      } as React.CSSProperties)
+    : undefined;
+}
+
+function Document({
+  children,
+  nonce,
+  siteUrl,
+  now,
+}: {
+  children: ReactNode;
+  nonce?: string;
+  siteUrl?: string;
+  now?: string;
+}) {
+  const publication = usePublication();
+  return (
+    <html lang="en" style={accentStyle(publication.accent)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -46,6 +83,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#111318" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${publication.title} RSS feed`}
+          href="/rss.xml"
+        />
         {/* Starts the page script after the first paint (ADR 0015). */}
         <script
           nonce={nonce}
@@ -59,11 +102,11 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, JSON
           dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
         />
-        {data ? (
+        {siteUrl !== undefined ? (
           <script
             type="application/ld+json"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not markup
-            dangerouslySetInnerHTML={{ __html: publicationJsonLd(data.siteUrl) }}
+            dangerouslySetInnerHTML={{ __html: publicationJsonLd(siteUrl, publication) }}
           />
         ) : null}
       </head>
@@ -74,7 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader now={data?.now} />
+        <SiteHeader now={now} />
         <Toaster />
         <main
           id="main"

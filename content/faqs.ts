@@ -3,7 +3,8 @@
  * AI-generated ones on /faq; those live only in their page and never come back here.
  */
 
-import { publicationsCount, site } from "./site.ts";
+import { groupedCount, type PublicationIdentity } from "#domain/publication.ts";
+import { site } from "./site.ts";
 
 /** The categories an FAQ can have, in the spec's order ("All" is the filter for every one). */
 export const FAQ_CATEGORIES = [
@@ -33,14 +34,13 @@ export type Faq = {
   generated?: boolean;
 };
 
-const publications = publicationsCount;
-
-export const faqs: Faq[] = [
+/** The seeded FAQs as a publication's page shows them (its name, its network). */
+export const faqsFor = (site: Pick<PublicationIdentity, "title" | "network">): Faq[] => [
   {
     id: "about-publication",
     category: "About Us",
     question: `What is ${site.title}?`,
-    answer: `${site.title} is a public news site about electric vehicles, charging and sustainable transport, with the day's local, national and world headlines alongside. It is part of the ${site.network.name}, a network of ${publications} publications. Reading it is free and needs no account.`,
+    answer: `${site.title} is a public news site about electric vehicles, charging and sustainable transport, with the day's local, national and world headlines alongside. It is part of the ${site.network.name}, a network of ${groupedCount(site.network.publications)} publications. Reading it is free and needs no account.`,
   },
   {
     id: "where-headlines-come-from",
@@ -71,3 +71,6 @@ export const faqs: Faq[] = [
       "Modern EV batteries are built to last the life of the car. Most lose only a few percent of their capacity over the first years, and manufacturers typically warrant the battery for at least 8 years or 100,000 miles. Avoiding frequent charges to 100% and long stays at very low charge helps a battery age well.",
   },
 ];
+
+/** The bundled site's. */
+export const faqs: Faq[] = faqsFor(site);

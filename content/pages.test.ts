@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { aboutPage, privacyPage, termsPage } from "./pages.ts";
 
 const FILE = path.join(import.meta.dirname, "pages.ts");
@@ -18,7 +19,7 @@ function git(args: string[]): string | undefined {
  * in pages.ts with more than its `updated:` line (changing the date alone is not a revision).
  */
 function lastRevised(exportName: string): string | undefined {
-  const log = git(["log", "-L", `/^export const ${exportName}\\b/,/^};/:${FILE}`, "--format=@@@%as"]);
+  const log = git(["log", "-L", `/^export const ${exportName}\\b/,/^}/:${FILE}`, "--format=@@@%as"]);
   for (const entry of log?.split("@@@").slice(1) ?? []) {
     const [date, ...diff] = entry.split("\n");
     const changed = diff.filter((l) => /^[+-](?![+-]{2} )/.test(l) && !/^[+-]\s*updated:/.test(l));
@@ -35,7 +36,8 @@ describe("static pages' 'Last updated' dates", () => {
     ["aboutPage", aboutPage],
     ["privacyPage", privacyPage],
     ["termsPage", termsPage],
-  ])("%s: is a real date, no earlier than its text's last change", (name, page) => {
+  ])("%s: is a real date, no earlier than its text's last change", (name, pageOf) => {
+    const page = pageOf(bundledIdentity);
     expect(page.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Number.isNaN(Date.parse(page.updated))).toBe(false);
     if (!history) return;

@@ -3,7 +3,13 @@
  * HTML. Each paragraph is one string; `list` items render as a bulleted list after the paragraphs.
  */
 
-import { publicationsCount, site } from "./site.ts";
+import { BUNDLED_SLUG, groupedCount, type PublicationIdentity } from "#domain/publication.ts";
+
+/** What the pages say of their publication: its host's (the bundled site's by default). */
+export type PageSite = Pick<
+  PublicationIdentity,
+  "slug" | "title" | "network" | "newsroomEmail" | "publisher" | "about"
+>;
 
 export type PageSection = { id: string; heading: string; paragraphs: string[]; list?: string[] };
 
@@ -17,15 +23,20 @@ export type StaticPage = {
   sections: PageSection[];
 };
 
-const privacyEmail = "privacy@electricledger.example";
-const publications = publicationsCount;
+/** The bundled site has a privacy desk; another publication's privacy questions go to its newsroom. */
+const privacyAddress = (site: PageSite) =>
+  site.slug === BUNDLED_SLUG ? "privacy@electricledger.example" : site.newsroomEmail;
 
-export const aboutPage: StaticPage = {
+export const aboutPage = (site: PageSite): StaticPage => ({
   title: `About ${site.title}`,
   description:
     "Who we are: an independent news site on electric vehicles, charging and clean transport, part of the Civic Press Network.",
-  intro: `${site.title} is a public news site about the move to electric transport: the vehicles, the chargers and the grid behind them, and the policies and prices that shape them. Alongside that beat we bring together the day's local, national and world headlines from trusted publishers, so readers can follow both in one place.`,
-  updated: "2026-11-22",
+  // Another publication's own words (its "about"): this beat is the bundled site's.
+  intro:
+    site.slug === BUNDLED_SLUG
+      ? `${site.title} is a public news site about the move to electric transport: the vehicles, the chargers and the grid behind them, and the policies and prices that shape them. Alongside that beat we bring together the day's local, national and world headlines from trusted publishers, so readers can follow both in one place.`
+      : site.about,
+  updated: "2026-11-27",
   sections: [
     {
       id: "mission",
@@ -46,7 +57,7 @@ export const aboutPage: StaticPage = {
       id: "network",
       heading: `Part of the ${site.network.name}`,
       paragraphs: [
-        `${site.title} is part of the ${site.network.name}, a family of ${publications} local and specialist publications that share a commitment to public-interest journalism. Being part of the network lets us draw on reporting from communities across the country while keeping our own editorial voice and focus.`,
+        `${site.title} is part of the ${site.network.name}, a family of ${groupedCount(site.network.publications)} local and specialist publications that share a commitment to public-interest journalism. Being part of the network lets us draw on reporting from communities across the country while keeping our own editorial voice and focus.`,
         "Each publication in the network makes its own editorial decisions. When we feature work from another network title or any outside publisher, we say where it comes from and link to the original.",
       ],
     },
@@ -87,14 +98,14 @@ export const aboutPage: StaticPage = {
       ],
     },
   ],
-};
+});
 
-export const privacyPage: StaticPage = {
+export const privacyPage = (site: PageSite): StaticPage => ({
   title: "Privacy policy",
   description:
     "How The Electric Ledger handles your information: no accounts, no tracking cookies by default, and answers to privacy requests within 72 hours.",
   intro: `${site.title} is built to collect as little personal information as possible. You can read everything on the site without creating an account or telling us who you are. This policy explains the small amount of information we do handle, why, how long we keep it and the choices you have. It is published by the ${site.publisher}.`,
-  updated: "2026-11-22",
+  updated: "2026-11-27",
   sections: [
     {
       id: "summary",
@@ -159,7 +170,7 @@ export const privacyPage: StaticPage = {
       id: "your-rights",
       heading: "Your choices and rights",
       paragraphs: [
-        `You can ask us at any time to tell you what information we hold about you, to correct it, to delete it, or to stop using it. Send your request to ${privacyEmail}. You do not need to give a reason, and we will not charge a fee.`,
+        `You can ask us at any time to tell you what information we hold about you, to correct it, to delete it, or to stop using it. Send your request to ${privacyAddress(site)}. You do not need to give a reason, and we will not charge a fee.`,
         "We respond to every privacy request within 72 hours. If completing your request takes longer, for example because we need to confirm that the information belongs to you, our reply will explain the next steps and when you can expect them to be done.",
         "Depending on where you live, you may have additional rights under local law, including the right to complain to a data protection authority. We honor those rights for every reader, wherever they live.",
       ],
@@ -175,7 +186,7 @@ export const privacyPage: StaticPage = {
       id: "childrens-privacy",
       heading: "Children's privacy",
       paragraphs: [
-        `${site.title} is a general news site and is not directed at children under 13. We do not knowingly collect personal information from children under 13. If you believe a child under 13 has sent us personal information, for example through the contact form or the newsletter sign-up, please write to ${privacyEmail} and we will delete it.`,
+        `${site.title} is a general news site and is not directed at children under 13. We do not knowingly collect personal information from children under 13. If you believe a child under 13 has sent us personal information, for example through the contact form or the newsletter sign-up, please write to ${privacyAddress(site)} and we will delete it.`,
       ],
     },
     {
@@ -189,18 +200,18 @@ export const privacyPage: StaticPage = {
       id: "contact",
       heading: "Contact us",
       paragraphs: [
-        `For any question about privacy, or to make a request about your information, email ${privacyEmail}. We answer every privacy request within 72 hours.`,
+        `For any question about privacy, or to make a request about your information, email ${privacyAddress(site)}. We answer every privacy request within 72 hours.`,
       ],
     },
   ],
-};
+});
 
-export const termsPage: StaticPage = {
+export const termsPage = (site: PageSite): StaticPage => ({
   title: "Terms of service",
   description:
     "The terms for using The Electric Ledger: how you may use the site, links to publishers, submissions, intellectual property and our limits of liability.",
   intro: `These terms explain the rules for using ${site.title}, published by the ${site.publisher}. By using the site you agree to them. They are written to be read, so if anything is unclear, please ask us.`,
-  updated: "2026-11-22",
+  updated: "2026-11-27",
   sections: [
     {
       id: "using-the-site",
@@ -269,8 +280,8 @@ export const termsPage: StaticPage = {
       id: "contact",
       heading: "Contact us",
       paragraphs: [
-        `Questions about these terms are welcome at ${site.newsroomEmail}. For privacy questions, write to ${privacyEmail}.`,
+        `Questions about these terms are welcome at ${site.newsroomEmail}. For privacy questions, write to ${privacyAddress(site)}.`,
       ],
     },
   ],
-};
+});

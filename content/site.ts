@@ -43,6 +43,8 @@ export const ai = {
 export type AiService = {
   /** Shown to readers, e.g. in 'Please enter your Perplexity API key …'. */
   name: string;
+  /** The publication the FAQs are for (its name in the prompts); the bundled site's when absent. */
+  publication?: string;
   endpoint: string;
   model: string;
 };

@@ -29,6 +29,9 @@ export type PublicationIdentity = {
   logo?: string;
 };
 
+/** A publication with its own address (no trailing slash): what its generated files are built from. */
+export type PublicationAddress = { siteUrl: string; identity: PublicationIdentity };
+
 /**
  * "3,000", grouped by hand: toLocaleString would load the browser's number data (a long task on a
  * phone) for one comma on every page's footer.

@@ -23,7 +23,7 @@ import { createImageProxy, refuseRelayedRequests } from "./http/images.server.ts
 import { refuseUnsupportedMethods } from "./http/methods.server.ts";
 import { createPageCache } from "./http/page-cache.server.ts";
 import { limitRequestBodies } from "./http/request-body-limit.server.ts";
-import { nonceContext, servicesContext } from "./http/request-context.server.ts";
+import { nonceContext, publicationContext, servicesContext } from "./http/request-context.server.ts";
 import { securityHeaders } from "./http/security.server.ts";
 import type { Services } from "./http/services.server.ts";
 import { logger } from "./logger.server.ts";
@@ -31,6 +31,8 @@ import { createMailService } from "./mail/mail.server.ts";
 import { createFeedsApi } from "./news/api.server.ts";
 import { createFeedEngine, feedEngineSettings } from "./news/engine.server.ts";
 import { warnSectionsWithoutFeeds } from "./news/news-pages.server.ts";
+import { createPublications } from "./publications/registry.server.ts";
+import { resolvePublication, type ServedPublication } from "./publications/request.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { postLibrary, publishedPosts } from "./publishing/posts.server.ts";
 import { createRadioStatus } from "./radio/status.server.ts";
@@ -86,6 +88,15 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
         : void res.status(404).type("text/plain").send("This process only polls feeds (ROLE=ingest)."),
     );
   }
+  // The network's publications (PUBLICATIONS_DIR), or the bundled site on every host.
+  const publications = createPublications({
+    dir: config.PUBLICATIONS_DIR,
+    defaultSlug: config.DEFAULT_PUBLICATION,
+    feedsConfig: config.FEEDS_CONFIG,
+    log: logger,
+  });
+  const feedLists = () =>
+    new Map([...publications.current().bySlug].map(([slug, p]) => [slug, p.feeds] as const));
   // Opened once per process; loaders and actions reach it through servicesContext.
   const storeLocation = storeLocationFrom(config);
   const opened = openServerStore(storeLocation, logger);
@@ -99,6 +110,8 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
     // Section pages read ?page= (older headlines); everything else in a query is ignored.
     params: Object.fromEntries(SECTIONS.map((s) => [`/${s.key}`, ["page"]])),
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
+    // One publication's pages are never another's: the key starts with the host's publication.
+    scope: (_req, res) => (res.locals.served as ServedPublication | undefined)?.publication.slug ?? "",
     // Bounded: every ?page= is an entry of its own (see page-cache.server.ts).
     ...(config.PAGE_CACHE_MB ? { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 } : {}),
   });
@@ -114,6 +127,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   const feeds = createFeedEngine({
     // The feed list and settings of this app's config (not the process environment's).
     ...feedEngineSettings(config),
+    ...(publications.fromDir ? { lists: feedLists() } : {}),
     store: opened,
     ingest: config.FEEDS_INGEST,
     ingestNice: config.INGEST_NICE,
@@ -151,9 +165,26 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   // Expired rate-limit counts leave in small batches, in the background, never on a request.
   const ratePruning = startRateLimitPruning(store.rateLimits);
   warnSectionsWithoutFeeds(feeds.sections());
+  // A new, changed or removed publication folder takes effect within PUBLICATIONS_RELOAD_SECONDS
+  // (at once on SIGHUP: app.locals.reloadPublications); its pages are rendered anew.
+  publications.onChange((now, before) => {
+    const changed = new Set<string>();
+    for (const [slug, p] of before.bySlug) if (now.bySlug.get(slug) !== p) changed.add(slug);
+    for (const slug of now.bySlug.keys()) if (!before.bySlug.has(slug)) changed.add(slug);
+    pageCache.dropScopes(changed);
+    feeds
+      .setLists(feedLists())
+      .catch((error) => logger.error({ err: String(error) }, "publications' feed lists not applied"));
+  });
+  const watching = publications.fromDir
+    ? publications.watch(config.PUBLICATIONS_RELOAD_SECONDS * 1000)
+    : undefined;
+  app.locals.reloadPublications = () =>
+    publications.reload().catch((error) => logger.warn({ err: String(error) }, "publications not reloaded"));
   if (startFeeds) feeds.start();
   if (startMail) mail.start();
   app.locals.close = async () => {
+    watching?.stop();
     await mail.stop();
     await ratePruning.stop();
     await feeds.stop();
@@ -177,6 +208,12 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   app.use(createRadioRouter(config));
   app.use(compression());
 
+  // Everything past the health checks is one publication's, by host; a host that names none gets 404.
+  const readerOf = (res: express.Response) => {
+    const served = res.locals.served as ServedPublication;
+    return feeds.reader(served.publication.slug) ?? feeds;
+  };
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CACHE.none).json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
@@ -185,7 +222,11 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   app.get("/readyz", readinessCheck(store));
 
   app.use("/api/health/feeds", healthDetailsAccess(config.HEALTH_DETAILS));
-  app.use(createFeedsApi(feeds));
+  const onePublication = resolvePublication(publications, config.SITE_URL);
+  app.use((req, res, next) =>
+    req.path.startsWith("/api/health/") ? next() : onePublication(req, res, next),
+  );
+  app.use(createFeedsApi(feeds, { readerOf }));
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(
     createImageProxy(store.images.isStoredImage, {
@@ -235,6 +276,8 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
         const context = new ContextProvider();
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
         context.set(servicesContext, services);
+        const served = res.locals.served as ServedPublication;
+        context.set(publicationContext, { ...served, news: readerOf(res) });
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
         return context;
       },

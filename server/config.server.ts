@@ -96,6 +96,26 @@ const schema = z.object({
   /** JSON lines, readable text, or auto: text at a terminal, JSON otherwise (logger.server.ts). */
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'must be "auto", "json" or "text"' }).default("auto"),
   FEEDS_CONFIG: z.string().min(1, "must not be empty").optional(),
+  /**
+   * One folder per publication, served by host name (server/publications/); unset, the bundled
+   * site (content/) is the one publication, on every host.
+   */
+  PUBLICATIONS_DIR: z.string().min(1, "must not be empty").optional(),
+  /** The publication (its folder's name) that answers hosts no publication names; unset: 404. */
+  DEFAULT_PUBLICATION: z
+    .string()
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/,
+      "must be a publication's folder name, such as harbour-courier",
+    )
+    .optional(),
+  /** How often PUBLICATIONS_DIR is checked for new, changed or removed folders (SIGHUP: at once). */
+  PUBLICATIONS_RELOAD_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(30),
   FEED_REFRESH_MINUTES: z.coerce
     .number({ error: "must be a number" })
     .positive("must be more than 0")

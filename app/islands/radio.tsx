@@ -9,7 +9,7 @@ export type StreamStatus = "on-air" | OffAir;
  * badge follows the player: a stream that plays is on air, whatever the server found when the
  * page was made.
  */
-export default function RadioStation({ stream }: { stream: StreamStatus }) {
+export default function RadioStation({ stream, album }: { stream: StreamStatus; album?: string }) {
   const [heard, setHeard] = useState(false);
   const onPlaying = useCallback(() => setHeard(true), []);
   const offAir = !heard && stream !== "on-air" ? stream : undefined;
@@ -37,7 +37,7 @@ export default function RadioStation({ stream }: { stream: StreamStatus }) {
           </p>
         )}
       </div>
-      <RadioPlayer offAir={offAir} onPlaying={onPlaying} />
+      <RadioPlayer offAir={offAir} onPlaying={onPlaying} album={album} />
     </section>
   );
 }

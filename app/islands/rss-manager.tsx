@@ -7,7 +7,13 @@ import { ExternalLink } from "#app/components/ui/icons.tsx";
 import { formatShortDate, formatShortDateTime } from "#app/lib/dates.ts";
 import { notify } from "#app/lib/toast.ts";
 
-export type RssManagerProps = FeedSummary & { feedUrl: string; xml: string; problems: string[] };
+export type RssManagerProps = FeedSummary & {
+  feedUrl: string;
+  xml: string;
+  problems: string[];
+  /** The publication's zone: its times are shown in it. */
+  timeZone?: string;
+};
 
 type Busy = "copy" | "refresh" | "download" | "regenerate" | null;
 type Notice = { kind: "error" | "warning"; text: string } | null;
@@ -19,7 +25,7 @@ const PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:bg-accent-strong aria-disabled:cursor-wait aria-disabled:opacity-60";
 
 // Without Intl for the site's zone: a first Intl formatter loads ICU's data, a long task on a phone.
-const when = (iso: string) => (iso ? formatShortDateTime(iso) : "never");
+const when = (iso: string, zone?: string) => (iso ? formatShortDateTime(iso, zone) : "never");
 
 function problemsNotice(problems: string[]): Notice {
   if (problems.length === 0) return null;
@@ -101,7 +107,7 @@ export default function RssManager(props: RssManagerProps) {
         const summary = await load();
         setNotice(null);
         notify.success("Feed Refreshed", {
-          description: `${summary.items} ${summary.items === 1 ? "post" : "posts"}, last built ${when(summary.lastBuildDate)}.`,
+          description: `${summary.items} ${summary.items === 1 ? "post" : "posts"}, last built ${when(summary.lastBuildDate, props.timeZone)}.`,
         });
       } catch (error) {
         const text = `Could not refresh the feed: ${(error as Error).message}`;
@@ -201,7 +207,7 @@ export default function RssManager(props: RssManagerProps) {
         </div>
         <p role="status" className="mt-4 text-sm text-muted">
           {feed.items} {feed.items === 1 ? "post" : "posts"} in the feed (at most 50) · last built{" "}
-          {when(feed.lastBuildDate)} · readers check back every 60 minutes
+          {when(feed.lastBuildDate, props.timeZone)} · readers check back every 60 minutes
         </p>
         {notice ? (
           <p
@@ -228,7 +234,7 @@ export default function RssManager(props: RssManagerProps) {
             {feed.recent.map((p: RecentPost) => (
               <li key={p.url} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:gap-4">
                 <time dateTime={p.publishedAt} className="shrink-0 text-sm text-muted sm:w-28">
-                  {formatShortDate(p.publishedAt)}
+                  {formatShortDate(p.publishedAt, props.timeZone)}
                 </time>
                 <span className="flex flex-col">
                   <a href={p.url} className="font-semibold hover:underline">

@@ -18,9 +18,14 @@ const TIMEOUT_MS = 60_000;
 const MAX_QUESTION = 300;
 const MAX_ANSWER = 4000;
 
-export const SYSTEM_PROMPT = `You are an editorial assistant for ${identity.title}, a public news site about electric vehicles, EV charging and sustainable transport, plus general local, national and world news. Write accurate, concise, neutral answers for a general audience. Reply with valid JSON only.`;
+export const systemPrompt = (title: string) =>
+  `You are an editorial assistant for ${title}, a public news site about electric vehicles, EV charging and sustainable transport, plus general local, national and world news. Write accurate, concise, neutral answers for a general audience. Reply with valid JSON only.`;
+/** The bundled site's prompts. */
+export const SYSTEM_PROMPT = systemPrompt(identity.title);
 
-export const USER_PROMPT = `Generate ${FAQ_REQUEST_COUNT} frequently asked questions, with answers, that readers of ${identity.title} would ask about electric vehicles, EV charging, incentives and tax credits, battery and vehicle technology, vehicle reviews, the environment, transport policy, local news and the publication itself. Reply with a JSON array only, no other text. Each element must be an object with the string fields "question", "answer" and "category", where "category" is exactly one of: ${FAQ_CATEGORIES.join(", ")}. Keep each answer under 80 words.`;
+export const userPrompt = (title: string) =>
+  `Generate ${FAQ_REQUEST_COUNT} frequently asked questions, with answers, that readers of ${title} would ask about electric vehicles, EV charging, incentives and tax credits, battery and vehicle technology, vehicle reviews, the environment, transport policy, local news and the publication itself. Reply with a JSON array only, no other text. Each element must be an object with the string fields "question", "answer" and "category", where "category" is exactly one of: ${FAQ_CATEGORIES.join(", ")}. Keep each answer under 80 words.`;
+export const USER_PROMPT = userPrompt(identity.title);
 
 /** The request the spec describes (§7): POST, bearer key, model, two messages and the tuning fields. */
 export function buildFaqRequest(service: AiService, key: string): { url: string; init: RequestInit } {
@@ -36,8 +41,8 @@ export function buildFaqRequest(service: AiService, key: string): { url: string;
       body: JSON.stringify({
         model: service.model,
         messages: [
-          { role: "system", content: SYSTEM_PROMPT },
-          { role: "user", content: USER_PROMPT },
+          { role: "system", content: systemPrompt(service.publication ?? identity.title) },
+          { role: "user", content: userPrompt(service.publication ?? identity.title) },
         ],
         temperature: 0.3,
         top_p: 0.9,

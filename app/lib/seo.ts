@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { identity } from "#content/identity.ts";
+import { identity as bundled } from "#content/identity.ts";
+import type { PublicationIdentity } from "#domain/publication.ts";
 
-type RootData = { siteUrl: string } | undefined;
+type RootData = { siteUrl: string; publication: PublicationIdentity } | undefined;
 type MetaArgsLike = {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -21,9 +22,21 @@ export function siteUrlFrom(matches: MetaArgsLike["matches"]): string {
   return root?.siteUrl ?? "";
 }
 
+type Identity = Pick<
+  PublicationIdentity,
+  "title" | "description" | "socialImage" | "language" | "network" | "newsroomEmail"
+>;
+
+/** The page's publication (the root loader's): its name in titles, its texts in descriptions. */
+export function publicationFrom(matches: MetaArgsLike["matches"]): Identity {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
+  return root?.publication ?? bundled;
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(args.matches);
+  const identity = publicationFrom(args.matches);
   const url = `${siteUrl}${page.path ?? args.location.pathname}`;
   const title = page.title === identity.title ? identity.title : `${page.title} | ${identity.title}`;
   const description = page.description ?? identity.description;
@@ -52,7 +65,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
 }
 
 /** JSON-LD for the publication: the organisation and the site with its search action. */
-export function publicationJsonLd(siteUrl: string): string {
+export function publicationJsonLd(siteUrl: string, identity: Identity): string {
   const data = {
     "@context": "https://schema.org",
     "@graph": [

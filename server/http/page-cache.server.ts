@@ -29,6 +29,8 @@ export type PageCache = {
   invalidate(paths: readonly string[]): void;
   /** Marks every page stale (kept for stale-if-error, rendered anew at the next request). */
   invalidateAll(): void;
+  /** Forgets every page of these scopes (publications whose name or list changed, or that went). */
+  dropScopes(scopes: ReadonlySet<string>): void;
   clear(): void;
   /** Entries kept now. */
   size(): number;
@@ -38,6 +40,7 @@ export type PageCache = {
 
 type Entry = {
   path: string;
+  scope: string;
   body: string;
   status: number;
   headers: Record<string, string>;
@@ -87,8 +90,14 @@ export function createPageCache({
   maxStaleMs = 10 * 60_000,
   maxEntries = DEFAULT_PAGE_CACHE_ENTRIES,
   maxBytes = defaultPageCacheBytes(),
+  scope,
   now = Date.now,
 }: {
+  /**
+   * Whose page a request is (the host's publication): part of the key, so no publication is ever
+   * served another's page. The bounds hold for all of them together.
+   */
+  scope?: (req: Request, res: Response) => string;
   paths: ReadonlySet<string>;
   /** The query parameters each path's page reads (others are ignored). */
   params?: Readonly<Record<string, readonly string[]>>;
@@ -133,11 +142,12 @@ export function createPageCache({
   function middleware(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path)) return next();
     const qs = req.originalUrl.indexOf("?");
-    const key = pageCacheKey(
+    const owner = scope?.(req, res) ?? "";
+    const key = `${scope ? `${owner}\u0000` : ""}${pageCacheKey(
       req.path,
       new URLSearchParams(qs === -1 ? "" : req.originalUrl.slice(qs + 1)),
       params[req.path] ?? [],
-    );
+    )}`;
     const nonce = String(res.locals.cspNonce ?? "");
     let hit = entries.get(key);
     const t = now();
@@ -220,6 +230,7 @@ export function createPageCache({
         const kept = body.replaceAll(nonce, PLACEHOLDER);
         keep(key, {
           path: req.path,
+          scope: owner,
           stale: false,
           body: kept,
           status: 200,
@@ -244,6 +255,9 @@ export function createPageCache({
     invalidateAll() {
       for (const path of paths) generations.set(path, generation(path) + 1);
       for (const entry of entries.values()) entry.stale = true;
+    },
+    dropScopes(scopes) {
+      for (const [key, entry] of entries) if (scopes.has(entry.scope)) drop(key);
     },
     clear() {
       for (const path of paths) generations.set(path, generation(path) + 1);

@@ -45,6 +45,7 @@ export function createWorkerIngest(
   },
 ): Ingest {
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let current = data;
   let nextId = 1;
   let started = false;
   let stopping = false;
@@ -55,7 +56,7 @@ export function createWorkerIngest(
     // which is restarted, instead of growing the server's memory. A small young generation: the
     // worker's garbage is collected often and cheaply rather than held (peak RSS at 600 feeds).
     const w = new Worker(ingestWorkerFile(), {
-      workerData: data,
+      workerData: current,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
     w.on("message", (event: IngestEvent) => {
@@ -112,6 +113,12 @@ export function createWorkerIngest(
         ? Promise.resolve({ url, status: "skipped" })
         : ask<RefreshOutcome>({ type: "refreshFeed", id: nextId++, url }),
     prune: () => (stopping ? Promise.resolve() : ask<void>({ type: "prune", id: nextId++ })),
+    setFeeds(config) {
+      const feeds = [...config].map(([k, v]) => [k, [...v]] as [string, string[]]);
+      // A restarted worker starts from the list it last had.
+      current = { ...current, feeds };
+      return stopping ? Promise.resolve() : ask<void>({ type: "setFeeds", id: nextId++, feeds });
+    },
     settle: (urls) =>
       stopping ? Promise.resolve() : ask<void>({ type: "settle", id: nextId++, urls: [...urls] }),
   };

@@ -32,6 +32,7 @@ export type IngestRequest =
   | { type: "refreshFeed"; id: number; url: string }
   | { type: "settle"; id: number; urls: string[] }
   | { type: "prune"; id: number }
+  | { type: "setFeeds"; id: number; feeds: [string, string[]][] }
   | { type: "stop"; id: number };
 
 export type IngestEvent =

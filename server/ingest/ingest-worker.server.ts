@@ -65,6 +65,11 @@ port.on("message", (request: IngestRequest) => {
     case "prune":
       void answer(request.id, () => ingest.prune());
       return;
+    case "setFeeds":
+      void answer(request.id, async () =>
+        ingest.setFeeds(new Map(request.feeds as [FeedSectionKey, string[]][])),
+      );
+      return;
     case "stop":
       void answer(request.id, async () => {
         await ingest.stop();

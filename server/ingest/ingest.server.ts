@@ -85,15 +85,20 @@ export type Ingest = {
   settle(urls: readonly string[]): Promise<void>;
   /** Deletes archived items past the retention (after each cycle; the shared queue's cycle too). */
   prune(): Promise<void>;
+  /**
+   * Polls this list from now on (the publications changed): a feed no list names any more is not
+   * fetched again, a new one is fetched at once (when started).
+   */
+  setFeeds(config: FeedsConfig): Promise<void> | void;
 };
 
 export function createIngest(options: IngestOptions): Ingest {
-  const { feeds, store, intervalMs, logger: log } = options;
+  const { store, intervalMs, logger: log } = options;
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const limiter = createLimiter(options.concurrency ?? 4);
   const userAgent = feedUserAgent(options.siteUrl);
-  const byUrl = feedsBySection(feeds);
+  let byUrl = feedsBySection(options.feeds);
   const inFlight = new Map<string, Promise<RefreshOutcome>>();
   // Failures the store could not record (a full disk): backoff still applies.
   const unsaved = new Map<string, { failures: number; nextCheckAt: string }>();
@@ -285,6 +290,13 @@ export function createIngest(options: IngestOptions): Ingest {
     refreshAll,
     refreshFeed,
     prune,
+    setFeeds(config) {
+      const before = byUrl;
+      byUrl = feedsBySection(config);
+      // A feed a publication has just listed is fetched now, not at the next cycle.
+      if (started && !stopped)
+        for (const url of byUrl.keys()) if (!before.has(url)) void refreshFeed(url).catch(() => undefined);
+    },
     async settle(urls) {
       const waits: Promise<unknown>[] = [];
       for (const url of urls) {

@@ -31,7 +31,10 @@ export type FeedHealth = {
 };
 
 export type IngestRunnerOptions = {
+  /** What ingest polls: one list, or the union of every publication's (`lists`). */
   feeds: FeedsConfig;
+  /** Every publication's list by slug, written to the store; absent: `feeds` is the bundled site's. */
+  lists?: ReadonlyMap<string, FeedsConfig>;
   /** The store this thread reads; inline ingest writes it too. */
   store: FeedStore;
   /** Where the worker opens its own connection (openStore's `location`). */
@@ -82,6 +85,11 @@ export type IngestRunnerOptions = {
 export type IngestRunner = {
   /** The feed list written to the store (before the worker starts, so both sides see the same feeds). */
   synced: Promise<void>;
+  /**
+   * The publications changed: their lists go to the store (only the changed ones are rewritten),
+   * and ingest polls `feeds`, their union, from now on.
+   */
+  setFeeds(feeds: FeedsConfig, lists: ReadonlyMap<string, FeedsConfig>): Promise<void>;
   /** Refreshes every feed now, then due feeds every interval (±10%). Idempotent. */
   start(): void;
   /** Stops the schedule, cancels fetches in flight and waits for them. */
@@ -118,7 +126,10 @@ export function createIngestRunner(options: IngestRunnerOptions): IngestRunner {
     else unsaved.delete(url);
   };
 
-  const synced = store.syncFeeds(feeds, { prune: options.pruneUnlisted });
+  // Every publication's list goes to the store (only the changed ones are rewritten); ingest polls their union.
+  const synced = options.lists
+    ? store.syncPublications(options.lists, { prune: options.pruneUnlisted }).then(() => undefined)
+    : store.syncFeeds(feeds, { prune: options.pruneUnlisted });
   let ingest: Ingest | undefined;
   const ready: Promise<Ingest> = synced.then(() => {
     const common = {
@@ -231,6 +242,14 @@ export function createIngestRunner(options: IngestRunnerOptions): IngestRunner {
       await synced.catch(() => undefined);
       await shared?.stop();
       await ingest?.stop();
+    },
+
+    async setFeeds(feeds, next) {
+      if (stopped) return;
+      await synced;
+      await store.syncPublications(next, { prune: options.pruneUnlisted });
+      shared?.setUrls([...new Set([...feeds.values()].flat())]);
+      await (await ready).setFeeds(feeds);
     },
 
     refreshAll: async () => (stopped ? [] : (await ready).refreshAll()),

@@ -32,6 +32,8 @@ export type SharedPolling = {
   stop(): Promise<void>;
   /** Asks for one fetch of each feed (at most one queued per feed, whoever sends it). */
   request(urls: readonly string[]): Promise<void>;
+  /** The feeds to poll from now on (the publications changed). */
+  setUrls(urls: readonly string[]): void;
 };
 
 export type SharedPollingOptions = {
@@ -74,6 +76,8 @@ export function bossSchema(databaseUrl: string): string {
 export function createSharedPolling(options: SharedPollingOptions): SharedPolling {
   const { store, intervalMs, logger: log } = options;
   const random = options.random ?? Math.random;
+  // The feeds this process's publications list (setUrls replaces them when the publications change).
+  let urls = new Set(options.urls);
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     schema: bossSchema(options.databaseUrl),
@@ -109,7 +113,7 @@ export function createSharedPolling(options: SharedPollingOptions): SharedPollin
     const t = Date.now();
     const t0 = performance.now();
     const due: string[] = [];
-    for (const url of options.urls) {
+    for (const url of urls) {
       if (isDue((await store.feed(url))?.nextCheckAt, t, intervalMs)) due.push(url);
     }
     await Promise.all(due.map((url) => boss.send(FETCH_QUEUE, { url }, { singletonKey: url })));
@@ -126,7 +130,7 @@ export function createSharedPolling(options: SharedPollingOptions): SharedPollin
   }
 
   async function fetchJob(url: string): Promise<void> {
-    if (!options.ingest || !options.urls.includes(url)) return;
+    if (!options.ingest || !urls.has(url)) return;
     // A job queued behind the fetch that just ran (two cycles queued at once, say at a start) finds
     // the feed no longer due in the shared table: each feed is fetched once per cycle.
     if (!isDue((await store.feed(url))?.nextCheckAt, Date.now(), intervalMs)) return;
@@ -178,6 +182,9 @@ export function createSharedPolling(options: SharedPollingOptions): SharedPollin
   }
 
   return {
+    setUrls(list) {
+      urls = new Set(list);
+    },
     start() {
       started ??= begin();
       return started;

@@ -50,7 +50,14 @@ function parseLimit(value: unknown): number | undefined {
  */
 export function createFeedsApi(
   engine: Pick<FeedEngine, "getSectionArticles" | "health"> & Partial<Pick<FeedEngine, "lastCycle">>,
-  { log = logger }: { log?: Pick<typeof logger, "warn"> } = {},
+  {
+    log = logger,
+    readerOf,
+  }: {
+    log?: Pick<typeof logger, "warn">;
+    /** The request's publication's reader (its own feed list); the engine's own otherwise. */
+    readerOf?: (res: Response) => Pick<FeedEngine, "getSectionArticles">;
+  } = {},
 ): Router {
   const router = Router();
   // How long callbacks wait behind other work on the thread that answers readers.
@@ -70,7 +77,7 @@ export function createFeedsApi(
       return;
     }
     try {
-      const { articles, sample } = await engine.getSectionArticles(section, limit);
+      const { articles, sample } = await (readerOf?.(res) ?? engine).getSectionArticles(section, limit);
       res.set("Cache-Control", CACHE.fresh).json({ section, sample, articles: articles.map(toSummary) });
     } catch (error) {
       if (error instanceof UnknownSectionError) {

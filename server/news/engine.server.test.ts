@@ -270,16 +270,20 @@ describe.each(kinds)("refreshing and reading (%s)", (kind) => {
 /** The store, with every article read failing (as a database that is down) while `down` is set. */
 function failingStore(store: Store) {
   const state = { down: false, store };
-  const feeds = new Proxy(store.feeds, {
-    get(target, name, receiver) {
-      const value = Reflect.get(target, name, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        state.down && name !== "syncFeeds"
-          ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"))
-          : value.apply(target, args);
-    },
-  });
+  const failing = <T extends object>(of: T): T =>
+    new Proxy(of, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (typeof value !== "function") return value;
+        // A publication's reads fail with the store.
+        if (name === "reads") return (slug: string) => failing(value.call(target, slug));
+        return (...args: unknown[]) =>
+          state.down && name !== "syncFeeds" && name !== "syncPublications"
+            ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"))
+            : value.apply(target, args);
+      },
+    });
+  const feeds = failing(store.feeds);
   state.store = new Proxy(store, {
     get: (target, name, receiver) => (name === "feeds" ? feeds : Reflect.get(target, name, receiver)),
   });

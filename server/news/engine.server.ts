@@ -1,4 +1,5 @@
-import type { FeedSectionKey } from "#domain/sections.ts";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
+import { FEED_SECTION_KEYS, type FeedSectionKey } from "#domain/sections.ts";
 import type { Config } from "#server/config.server.ts";
 import { loadFeedsConfig } from "#server/ingest/feeds-config.server.ts";
 import type { FeedsConfig } from "#server/ingest/feeds-config.ts";
@@ -6,7 +7,7 @@ import type { EngineLogger } from "#server/ingest/ingest.server.ts";
 import { createIngestRunner, type IngestRunner } from "#server/ingest/runner.server.ts";
 import { logger as defaultLogger } from "#server/logger.server.ts";
 import { type OpenedStore, openStore, type StoreLocation } from "#server/store/open.server.ts";
-import { createNewsReader, type NewsReader } from "./reader.server.ts";
+import { createNewsReader, type NewsReader, type SearchCache } from "./reader.server.ts";
 import { createSampleSource } from "./samples.server.ts";
 
 export {
@@ -28,7 +29,10 @@ export {
 export type EngineStore = Pick<OpenedStore, "store" | "location" | "jobQueue">;
 
 export type FeedEngineOptions = {
+  /** One feed list: the bundled site's (a CLI, a benchmark, a server without PUBLICATIONS_DIR). */
   feeds: FeedsConfig;
+  /** Every publication's feed list by slug (PUBLICATIONS_DIR); `feeds` is then not read. */
+  lists?: ReadonlyMap<string, FeedsConfig>;
   /**
    * An open store (openStore's answer; stop() leaves it open), or where one is: opened here and
    * closed by stop().
@@ -83,9 +87,17 @@ export type FeedEngineOptions = {
   onStoreChange?: (sections: FeedSectionKey[]) => void;
 };
 
-/** The reader and the ingest runner of one store, as the server, the CLIs and the benchmarks use them. */
+/**
+ * The reader and the ingest runner of one store, as the server, the CLIs and the benchmarks use
+ * them. Its own reads are the bundled site's (or the first publication's); a publication's pages
+ * read through reader(slug).
+ */
 export type FeedEngine = Omit<NewsReader, "stop"> &
   Pick<IngestRunner, "start" | "refreshAll" | "refreshFeed" | "health" | "lastCycle"> & {
+    /** The reader of one publication's feed list; undefined for a slug with no list. */
+    reader(slug: string): NewsReader | undefined;
+    /** Every publication's list from now on (PUBLICATIONS_DIR changed): written, polled, read. */
+    setLists(lists: ReadonlyMap<string, FeedsConfig>): Promise<void>;
     /** Stops the reader's waits and the runner; closes a store it opened. */
     stop(): Promise<void>;
   };
@@ -115,8 +127,32 @@ export function feedEngineSettings(
   };
 }
 
+/**
+ * Every publication's sections with the union of their feeds: what ingest polls (each URL once,
+ * however many publications list it) and which sections a changed feed touches.
+ */
+export function unionOfLists(lists: ReadonlyMap<string, FeedsConfig>): FeedsConfig {
+  const union = new Map<FeedSectionKey, Set<string>>();
+  const names = new Map<string, string>();
+  for (const config of lists.values()) {
+    for (const [section, urls] of config) {
+      const set = union.get(section) ?? new Set<string>();
+      for (const url of urls) set.add(url);
+      union.set(section, set);
+    }
+    for (const [url, name] of config.names ?? []) if (!names.has(url)) names.set(url, name);
+  }
+  const ordered = new Map<FeedSectionKey, readonly string[]>();
+  for (const key of FEED_SECTION_KEYS) {
+    const set = union.get(key);
+    if (set) ordered.set(key, [...set]);
+  }
+  return Object.assign(ordered, { names });
+}
+
 export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
-  const { feeds } = options;
+  let lists = options.lists ?? new Map([[BUNDLED_SLUG, options.feeds]]);
+  let feeds = options.lists ? unionOfLists(lists) : options.feeds;
   const ownsStore = !("store" in options.store);
   const opened: EngineStore = "store" in options.store ? options.store : openStore(options.store);
   const now = options.now ?? (() => new Date());
@@ -139,6 +175,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
 
   const runner = createIngestRunner({
     feeds,
+    ...(options.lists ? { lists } : {}),
     store: opened.store.feeds,
     location: opened.location,
     jobQueue: opened.jobQueue,
@@ -162,23 +199,52 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     logger: log,
     onStoreChange,
   });
-  const reader = createNewsReader({
-    feeds,
-    store: opened.store.feeds,
-    samples: createSampleSource({ dir: options.samplesDir, siteUrl: options.siteUrl, now }),
-    sampleFallback: options.sampleFallback,
-    synced: runner.synced,
-    awaitFirstFetch: runner.awaitFirstFetch,
-    onSamplesServed: () => {
-      samplesServed = true;
-    },
-    now,
-    random,
-    logger: log,
-  });
+  const samples = createSampleSource({ dir: options.samplesDir, siteUrl: options.siteUrl, now });
+  const searchCache: SearchCache = new Map();
+  const storeFeeds = opened.store.feeds;
+  // One reader per publication, made when its pages are first read: they share the search cache
+  // (bounded once for all) and the samples; each reads its own feed list through store.reads.
+  const readers = new Map<string, NewsReader>();
+  function reader(slug: string): NewsReader | undefined {
+    const known = readers.get(slug);
+    if (known) return known;
+    const list = lists.get(slug);
+    if (!list) return undefined;
+    const made = createNewsReader({
+      feeds: list,
+      store: { ...storeFeeds.reads(slug), anyReached: storeFeeds.anyReached },
+      searchCache,
+      cacheKey: slug,
+      samples,
+      sampleFallback: options.sampleFallback,
+      synced: runner.synced,
+      awaitFirstFetch: runner.awaitFirstFetch,
+      onSamplesServed: () => {
+        samplesServed = true;
+      },
+      now,
+      random,
+      logger: log,
+    });
+    if (stopped) made.stop();
+    readers.set(slug, made);
+    return made;
+  }
+  const main =
+    reader(lists.has(BUNDLED_SLUG) ? BUNDLED_SLUG : ([...lists.keys()][0] ?? BUNDLED_SLUG)) ?? emptyReader();
 
   return {
-    ...reader,
+    ...main,
+    sections: () => [...feeds.keys()],
+    reader,
+    async setLists(next) {
+      const before = lists;
+      lists = next;
+      feeds = unionOfLists(next);
+      // A publication whose list changed (or went) gets a new reader at its next page.
+      for (const slug of [...readers.keys()]) if (before.get(slug) !== next.get(slug)) readers.delete(slug);
+      await runner.setFeeds(feeds, next);
+    },
     start: runner.start,
     refreshAll: runner.refreshAll,
     refreshFeed: runner.refreshFeed,
@@ -187,9 +253,26 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     async stop() {
       if (stopped) return;
       stopped = true;
-      reader.stop();
+      for (const r of readers.values()) r.stop();
       await runner.stop();
       if (ownsStore) await opened.store.close();
     },
+  };
+}
+
+/** The reads of an engine with no publication at all (PUBLICATIONS_DIR empty): nothing to show. */
+function emptyReader(): NewsReader {
+  const none = async () => ({ articles: [], sample: false, more: false, hits: [] });
+  return {
+    getSectionArticles: none,
+    getSectionArchive: none,
+    hasOlder: async () => false,
+    latestArticles: none,
+    newestPublishedAt: async () => undefined,
+    searchArticles: async () => [],
+    searchPage: none,
+    searchCached: () => false,
+    sections: () => [],
+    stop() {},
   };
 }

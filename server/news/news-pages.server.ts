@@ -11,6 +11,11 @@ import type { Config } from "#server/config.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { imageSrc } from "#server/http/images.server.ts";
 import type { Services } from "#server/http/services.server.ts";
+import type { NewsReader } from "./reader.server.ts";
+
+/** What the news pages read: the configuration, and the reader of the page's publication. */
+export type NewsServices = Pick<Services, "config"> & { feeds: NewsReader };
+
 import { withTimeout } from "#server/http/with-timeout.ts";
 import { StoreUnavailableError, UnknownSectionError } from "#server/ingest/errors.ts";
 import { logger } from "#server/logger.server.ts";
@@ -84,7 +89,7 @@ export type ColdWait = { onColdWait?: () => void };
  * so the page shows its empty state instead of failing. A store that cannot be read is an error.
  */
 async function sectionArticles(
-  { feeds }: Services,
+  { feeds }: NewsServices,
   key: FeedSectionKey,
   limit: number,
   log: Pick<EngineLogger, "warn">,
@@ -106,7 +111,7 @@ async function sectionArticles(
  * store that cannot be read fails the page (a home without some blocks is not a page to keep).
  */
 export async function loadHome(
-  services: Services,
+  services: NewsServices,
   {
     deadlineMs = COLD_LOAD_DEADLINE_MS,
     log = logger,
@@ -164,7 +169,7 @@ export async function loadHome(
 }
 
 export async function loadSection(
-  services: Services,
+  services: NewsServices,
   key: FeedSectionKey,
   page = 1,
   log: Pick<EngineLogger, "warn"> = logger,

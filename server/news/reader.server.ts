@@ -5,7 +5,13 @@ import { errorMessage, StoreUnavailableError, UnknownSectionError } from "#serve
 import type { FeedsConfig } from "#server/ingest/feeds-config.ts";
 import type { EngineLogger } from "#server/ingest/ingest.server.ts";
 import { COLD_WAIT_MS } from "#server/ingest/runner.server.ts";
-import { type FeedStore, SEARCH_RANKED, type SearchCount, searchKey } from "#server/store/feed-store.ts";
+import {
+  type FeedReads,
+  type FeedStore,
+  SEARCH_RANKED,
+  type SearchCount,
+  searchKey,
+} from "#server/store/feed-store.ts";
 import { searchSampleArticles } from "./sample-search.ts";
 import type { SampleSource } from "./samples.server.ts";
 import {
@@ -36,9 +42,16 @@ export type SearchPage = { hits: SearchHit[]; more: boolean; sample?: boolean; c
 export const SEARCH_CACHE_MS = 15_000;
 const SEARCH_CACHE_ENTRIES = 500;
 
+/** Pages of search results by query, shared by every publication's reader (so bounded once). */
+export type SearchCache = Map<string, { expires: number; page: Promise<SearchPage> }>;
+
 export type NewsReaderOptions = {
   feeds: FeedsConfig;
-  store: FeedStore;
+  /** The publication's reads (store.reads(slug)), and whether any of its feeds was ever reached. */
+  store: FeedReads & Pick<FeedStore, "anyReached">;
+  /** Shared by the readers of one engine; its keys start with `cacheKey` (the publication's slug). */
+  searchCache?: SearchCache;
+  cacheKey?: string;
   samples: SampleSource;
   /** Serve sample headlines while no feed has ever been reached (SAMPLE_FALLBACK). */
   sampleFallback: boolean;
@@ -98,7 +111,8 @@ export type NewsReader = {
 
 export function createNewsReader(options: NewsReaderOptions): NewsReader {
   const { feeds, store, samples, sampleFallback, synced, now, random, logger: log } = options;
-  const searchCache = new Map<string, { expires: number; page: Promise<SearchPage> }>();
+  const searchCache: SearchCache = options.searchCache ?? new Map();
+  const prefix = `${options.cacheKey ?? ""}\u0000`;
   let stopped = false;
 
   function sectionFeeds(section: string): readonly string[] {
@@ -281,7 +295,7 @@ export function createNewsReader(options: NewsReaderOptions): NewsReader {
 
   /** A search's cache key: its page and the words it searches for (equivalent inputs share one). */
   const searchCacheKey = (query: string, page: number, limit: number) =>
-    `${cappedLimit(limit)}\u0000${Math.max(Math.floor(page) || 1, 1)}\u0000${searchKey(query)}`;
+    `${prefix}${cappedLimit(limit)}\u0000${Math.max(Math.floor(page) || 1, 1)}\u0000${searchKey(query)}`;
 
   function searchPage(query: string, page: number, limit = SEARCH_PAGE_SIZE): Promise<SearchPage> {
     const capped = cappedLimit(limit);

@@ -1,5 +1,5 @@
-import { site } from "#content/site.ts";
 import { postPath } from "#domain/posts.ts";
+import type { PublicationAddress } from "#domain/publication.ts";
 import { SECTION_SUBTITLES } from "#domain/section-subtitles.ts";
 import { SECTIONS } from "#domain/sections.ts";
 import type { Post } from "./posts.server.ts";
@@ -21,7 +21,10 @@ function link(name: string, url: string, note?: string): string {
  * summary, a short description, then H2 sections of link lists. "Optional" comes last, as the
  * format asks, for what an AI system can skip when its context is short.
  */
-export function buildLlmsTxt(siteUrl: string, posts: readonly Post[]): string {
+export function buildLlmsTxt(
+  { siteUrl, identity: site }: PublicationAddress,
+  posts: readonly Post[],
+): string {
   const u = (path: string) => `${siteUrl}${path}`;
   const lines = [
     `# ${site.title}`,

@@ -317,12 +317,21 @@ export function createPostLibrary(
   };
 }
 
-let shared: PostLibrary | undefined;
+/** One library per blog folder, made at its first read: as many as publications with a blog/. */
+const libraries = new Map<string, PostLibrary>();
 
-/** The site's posts: content/blog/*.md with images in public/images/blog/. */
-export function postLibrary(): PostLibrary {
-  shared ??= createPostLibrary();
-  return shared;
+/**
+ * A publication's posts: its own blog/ folder's (`dir`), else the bundled site's content/blog/*.md;
+ * images are the site's, in public/images/blog/.
+ */
+export function postLibrary(dir: string = DEFAULT_BLOG_DIR): PostLibrary {
+  const key = path.resolve(dir);
+  let library = libraries.get(key);
+  if (!library) {
+    library = createPostLibrary({ dir: key });
+    libraries.set(key, library);
+  }
+  return library;
 }
 
 /** Posts whose time has come (publishedAt ≤ now), newest first. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { site } from "#content/site.ts";
 import { SECTIONS } from "#domain/sections.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { buildLlmsTxt } from "./llms.server.ts";
 import { buildRobots } from "./robots.server.ts";
 import { makePost } from "./testing/posts.ts";
 
-const SITE = "https://news.example";
+const SITE = { siteUrl: "https://news.example", identity: bundledIdentity };
 
 describe("buildRobots", () => {
   const text = buildRobots(SITE);
@@ -14,8 +15,8 @@ describe("buildRobots", () => {
   it("allows every crawler everywhere and names both sitemaps by absolute URL", () => {
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
-    expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
-    expect(lines).toContain(`Sitemap: ${SITE}/news-sitemap.xml`);
+    expect(lines).toContain(`Sitemap: ${SITE.siteUrl}/sitemap.xml`);
+    expect(lines).toContain(`Sitemap: ${SITE.siteUrl}/news-sitemap.xml`);
   });
 
   it("disallows only /api/, and never a page", () => {
@@ -47,13 +48,13 @@ describe("buildLlmsTxt", () => {
   it("link lists with absolute URLs: every section, the feed, key pages and the posts", () => {
     const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => m[2]);
     for (const url of links) expect(url).toMatch(/^https:\/\/news\.example\//);
-    for (const s of SECTIONS) expect(links).toContain(`${SITE}/${s.key}`);
-    expect(links).toContain(`${SITE}/rss.xml`);
-    expect(links).toContain(`${SITE}/sitemap.xml`);
-    expect(links).toContain(`${SITE}/about`);
-    expect(links).toContain(`${SITE}/blog/post-0`);
+    for (const s of SECTIONS) expect(links).toContain(`${SITE.siteUrl}/${s.key}`);
+    expect(links).toContain(`${SITE.siteUrl}/rss.xml`);
+    expect(links).toContain(`${SITE.siteUrl}/sitemap.xml`);
+    expect(links).toContain(`${SITE.siteUrl}/about`);
+    expect(links).toContain(`${SITE.siteUrl}/blog/post-0`);
     // Brackets in a title cannot break the link syntax.
-    expect(text).toContain(`- [Plugs explained](${SITE}/blog/post-0)`);
+    expect(text).toContain(`- [Plugs explained](${SITE.siteUrl}/blog/post-0)`);
   });
 
   it("says how AI systems may use and cite the site", () => {

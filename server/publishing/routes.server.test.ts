@@ -15,9 +15,11 @@ import { loader as rssLoader } from "#app/routes/files/rss[.]xml.ts";
 import { loader as sitemapLoader } from "#app/routes/files/sitemap[.]xml.ts";
 import { action as regenerate } from "#app/routes/publishing/rss-regenerate.ts";
 import { site } from "#content/site.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import type { Services } from "#server/http/services.server.ts";
 import { StoreUnavailableError } from "#server/ingest/errors.ts";
+import type { NewsReader } from "#server/news/reader.server.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
 
 const SITE = "https://ledger.example";
 
@@ -30,6 +32,12 @@ function context(storeDown = false) {
     },
   };
   ctx.set(servicesContext, { config: { SITE_URL: SITE }, feeds } as unknown as Services);
+  ctx.set(publicationContext, {
+    publication: { slug: bundledIdentity.slug, identity: bundledIdentity, hosts: [], feeds: new Map() },
+    identity: bundledIdentity,
+    siteUrl: SITE,
+    news: feeds as unknown as NewsReader,
+  });
   return ctx;
 }
 

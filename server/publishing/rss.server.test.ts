@@ -2,10 +2,11 @@ import { parseRssFeed } from "feedsmith";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import { site } from "#content/site.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { buildRss, RSS_IMAGE, RSS_MAX_ITEMS, RSS_TTL_MINUTES, rssAuthor } from "./rss.server.ts";
 import { makePost } from "./testing/posts.ts";
 
-const SITE = "https://news.example";
+const SITE = { siteUrl: "https://news.example", identity: bundledIdentity };
 
 describe("buildRss", () => {
   it("keeps the newest 50 posts, newest first, whatever order they come in", () => {
@@ -13,8 +14,8 @@ describe("buildRss", () => {
     const feed = buildRss(posts, SITE);
     expect(feed.items).toBe(RSS_MAX_ITEMS);
     const links = [...feed.xml.matchAll(/<link>([^<]+)<\/link>/g)].map((m) => m[1]).slice(2);
-    expect(links[0]).toBe(`${SITE}/blog/post-0`);
-    expect(links.at(-1)).toBe(`${SITE}/blog/post-49`);
+    expect(links[0]).toBe(`${SITE.siteUrl}/blog/post-0`);
+    expect(links.at(-1)).toBe(`${SITE.siteUrl}/blog/post-49`);
     expect(feed.xml).not.toContain("post-50");
   });
 
@@ -55,19 +56,19 @@ describe("buildRss", () => {
       const feed = parseRssFeed(xml);
       expect(feed.title).toBe(site.title);
       expect(feed.description).toBe(site.description);
-      expect(feed.link).toBe(`${SITE}/blog`);
+      expect(feed.link).toBe(`${SITE.siteUrl}/blog`);
       expect(feed.language).toBe("en-us");
       expect(feed.lastBuildDate).toBe("Sat, 21 Nov 2026 14:00:00 GMT");
       expect(feed.ttl).toBe(RSS_TTL_MINUTES);
       expect(feed.image).toMatchObject({
-        url: `${SITE}${RSS_IMAGE.path}`,
+        url: `${SITE.siteUrl}${RSS_IMAGE.path}`,
         title: site.title,
-        link: `${SITE}/blog`,
+        link: `${SITE.siteUrl}/blog`,
         width: 144,
         height: 144,
       });
       expect(feed.atom?.links).toContainEqual({
-        href: `${SITE}/rss.xml`,
+        href: `${SITE.siteUrl}/rss.xml`,
         rel: "self",
         type: "application/rss+xml",
       });
@@ -75,17 +76,17 @@ describe("buildRss", () => {
       const first = feed.items?.[0];
       expect(first).toMatchObject({
         title: "Post number 0",
-        link: `${SITE}/blog/post-0`,
-        guid: { value: `${SITE}/blog/post-0`, isPermaLink: true },
+        link: `${SITE.siteUrl}/blog/post-0`,
+        guid: { value: `${SITE.siteUrl}/blog/post-0`, isPermaLink: true },
         description: "What post 0 is about.",
         pubDate: "Sat, 21 Nov 2026 14:00:00 GMT",
         // RSS's author element is "e-mail (name)"; feedsmith splits it.
         authors: [{ email: site.newsroomEmail, name: "Maya Okafor" }],
         categories: [{ name: "Charging" }],
-        enclosures: [{ url: `${SITE}/images/blog/post-0.png`, length: 1000, type: "image/png" }],
+        enclosures: [{ url: `${SITE.siteUrl}/images/blog/post-0.png`, length: 1000, type: "image/png" }],
       });
       // content:encoded, with site-relative links made absolute for readers away from the site.
-      expect(first?.content?.encoded).toBe(`<p>Body of post 0. <a href="${SITE}/faq">FAQ</a></p>`);
+      expect(first?.content?.encoded).toBe(`<p>Body of post 0. <a href="${SITE.siteUrl}/faq">FAQ</a></p>`);
       expect(first?.dc?.creators).toEqual(["Maya Okafor"]);
     });
 
@@ -97,14 +98,14 @@ describe("buildRss", () => {
       });
       const feed = await parser.parseString(xml);
       expect(feed.title).toBe(site.title);
-      expect(feed.link).toBe(`${SITE}/blog`);
+      expect(feed.link).toBe(`${SITE.siteUrl}/blog`);
       expect(feed.description).toBe(site.description);
       expect(feed.language).toBe("en-us");
       expect(feed.lastBuildDate).toBe("Sat, 21 Nov 2026 14:00:00 GMT");
       expect(Number(feed.ttl)).toBe(60);
       // rss-parser gives a custom element's children as arrays.
       expect(feed.image).toMatchObject({
-        url: [`${SITE}/images/rss-logo.png`],
+        url: [`${SITE.siteUrl}/images/rss-logo.png`],
         width: ["144"],
         height: ["144"],
       });
@@ -116,7 +117,7 @@ describe("buildRss", () => {
         expect(item.contentSnippet || item.content).toBeTruthy();
         expect(item["content:encoded"]).toContain("<p>Body of post");
         expect(Number.isNaN(Date.parse(item.pubDate ?? ""))).toBe(false);
-        expect(item.author).toBe(rssAuthor("Maya Okafor"));
+        expect(item.author).toBe(rssAuthor("Maya Okafor", site.newsroomEmail));
         expect(item.creator).toBe("Maya Okafor");
         expect(item.categories).toEqual(["Charging"]);
         expect(item.enclosure).toMatchObject({ type: "image/png" });

@@ -1,5 +1,5 @@
-import { site } from "#content/site.ts";
 import { postPath } from "#domain/posts.ts";
+import type { PublicationAddress } from "#domain/publication.ts";
 import { absolutizeHtml } from "./markdown.server.ts";
 import { type Post, postModifiedAt } from "./posts.server.ts";
 import { cdata, element, escapeXml, rfc822 } from "./xml.server.ts";
@@ -18,11 +18,11 @@ export type RssFeed = {
 };
 
 /** RSS wants an e-mail address for an author: the newsroom's, with the writer's name. */
-export function rssAuthor(name: string): string {
-  return `${site.newsroomEmail} (${name.replace(/[()]/g, "")})`;
+export function rssAuthor(name: string, newsroomEmail: string): string {
+  return `${newsroomEmail} (${name.replace(/[()]/g, "")})`;
 }
 
-function item(post: Post, siteUrl: string): string {
+function item(post: Post, { siteUrl, identity }: PublicationAddress): string {
   const url = `${siteUrl}${postPath(post.slug)}`;
   const i = "      ";
   return (
@@ -33,7 +33,7 @@ function item(post: Post, siteUrl: string): string {
     element("description", post.description, i) +
     `${i}<content:encoded>${cdata(absolutizeHtml(post.html, siteUrl))}</content:encoded>\n` +
     element("pubDate", rfc822(new Date(post.publishedAt)), i) +
-    element("author", rssAuthor(post.author), i) +
+    element("author", rssAuthor(post.author, identity.newsroomEmail), i) +
     element("dc:creator", post.author, i) +
     element("category", post.category, i) +
     `${i}<enclosure url="${escapeXml(`${siteUrl}${post.image.path}`)}" length="${post.image.length}" type="${escapeXml(post.image.type)}"/>\n` +
@@ -46,7 +46,12 @@ function item(post: Post, siteUrl: string): string {
  * document depends only on the posts, so the same posts give the same bytes (and the same ETag):
  * lastBuildDate is the newest post's date, or `emptyDate` when there are none.
  */
-export function buildRss(posts: readonly Post[], siteUrl: string, emptyDate: Date = new Date(0)): RssFeed {
+export function buildRss(
+  posts: readonly Post[],
+  address: PublicationAddress,
+  emptyDate: Date = new Date(0),
+): RssFeed {
+  const { siteUrl, identity: site } = address;
   const newest = [...posts]
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug))
     .slice(0, RSS_MAX_ITEMS);
@@ -76,7 +81,7 @@ export function buildRss(posts: readonly Post[], siteUrl: string, emptyDate: Dat
     element("width", RSS_IMAGE.width, `${c}  `) +
     element("height", RSS_IMAGE.height, `${c}  `) +
     `${c}</image>\n` +
-    newest.map((p) => item(p, siteUrl)).join("") +
+    newest.map((p) => item(p, address)).join("") +
     "  </channel>\n" +
     "</rss>\n";
   return { xml, lastBuildDate, items: newest.length };

@@ -1,6 +1,7 @@
 import type { PostSummary } from "#domain/posts.ts";
+import type { PublicationAddress } from "#domain/publication.ts";
 import { SECTIONS, type SectionKey } from "#domain/sections.ts";
-import type { Services } from "#server/http/services.server.ts";
+import type { NewsReader } from "#server/news/reader.server.ts";
 import { buildLlmsTxt } from "./llms.server.ts";
 import {
   type Post,
@@ -21,52 +22,62 @@ import { buildNewsSitemap, buildSitemap, type SitemapPage, sitemapPages } from "
 /** This server's start: the lastmod of pages that only change with a deploy. */
 export const DEPLOYED_AT = new Date();
 
-export function currentPosts(now: Date = new Date()): Post[] {
-  return publishedPosts(postLibrary().current(), now);
+/** A publication as its files are built: its address, its identity and its blog folder. */
+export type PublishingSite = PublicationAddress & { publication?: { blogDir?: string } };
+
+/** The publication's post library (its blog/, else the bundled posts). */
+export function libraryOf(site?: Pick<PublishingSite, "publication">) {
+  return postLibrary(site?.publication?.blogDir);
 }
 
-export function rssFeed(siteUrl: string, now: Date = new Date(), collection?: PostCollection): RssFeed {
-  return buildRss(publishedPosts(collection ?? postLibrary().current(), now), siteUrl, DEPLOYED_AT);
+export function currentPosts(site?: Pick<PublishingSite, "publication">, now: Date = new Date()): Post[] {
+  return publishedPosts(libraryOf(site).current(), now);
+}
+
+export function rssFeed(site: PublishingSite, now: Date = new Date(), collection?: PostCollection): RssFeed {
+  return buildRss(publishedPosts(collection ?? libraryOf(site).current(), now), site, DEPLOYED_AT);
 }
 
 /**
  * Each section's newest stored article, for lastmod. A store that cannot be read throws
  * (StoreUnavailableError): a sitemap without its dates would be served as a changed document.
  */
-async function newestBySection(feeds: Services["feeds"]): Promise<Partial<Record<SectionKey, string>>> {
+async function newestBySection(
+  feeds: Pick<NewsReader, "newestPublishedAt">,
+): Promise<Partial<Record<SectionKey, string>>> {
   const entries = await Promise.all(
     SECTIONS.map(async (s) => [s.key, await feeds.newestPublishedAt(s.key)] as const),
   );
   return Object.fromEntries(entries.filter(([, d]) => d !== undefined));
 }
 
-export async function allSitemapPages(
-  services: Pick<Services, "config" | "feeds">,
-  now: Date = new Date(),
-): Promise<SitemapPage[]> {
+/** The publication's site, with the reader of its own feed list (a section's lastmod is its news). */
+export type SitemapSite = PublishingSite & { news: Pick<NewsReader, "newestPublishedAt"> };
+
+export async function allSitemapPages(site: SitemapSite, now: Date = new Date()): Promise<SitemapPage[]> {
   return sitemapPages({
-    siteUrl: services.config.SITE_URL,
-    posts: currentPosts(now),
-    newest: await newestBySection(services.feeds),
+    siteUrl: site.siteUrl,
+    posts: currentPosts(site, now),
+    newest: await newestBySection(site.news),
     deployedAt: DEPLOYED_AT,
     now,
   });
 }
 
-export async function sitemapXml(services: Pick<Services, "config" | "feeds">, now = new Date()) {
-  return buildSitemap(await allSitemapPages(services, now));
+export async function sitemapXml(site: SitemapSite, now = new Date()) {
+  return buildSitemap(await allSitemapPages(site, now));
 }
 
-export async function newsSitemapXml(services: Pick<Services, "config" | "feeds">, now = new Date()) {
-  return buildNewsSitemap(await allSitemapPages(services, now));
+export async function newsSitemapXml(site: SitemapSite, now = new Date()) {
+  return buildNewsSitemap(await allSitemapPages(site, now), site.identity);
 }
 
-export function robotsTxt(siteUrl: string): string {
-  return buildRobots(siteUrl);
+export function robotsTxt(site: PublicationAddress): string {
+  return buildRobots(site);
 }
 
-export function llmsTxt(siteUrl: string, now: Date = new Date()): string {
-  return buildLlmsTxt(siteUrl, currentPosts(now));
+export function llmsTxt(site: PublishingSite, now: Date = new Date()): string {
+  return buildLlmsTxt(site, currentPosts(site, now));
 }
 
 /** What /rss-manager shows: the feed, its newest five posts and any post file left out. */
@@ -80,13 +91,13 @@ export type RssManagerData = {
 };
 
 export function rssManagerData(
-  siteUrl: string,
+  site: PublishingSite,
   collection: PostCollection,
   now = new Date(),
 ): RssManagerData {
-  const feed = rssFeed(siteUrl, now, collection);
+  const feed = rssFeed(site, now, collection);
   return {
-    feedUrl: `${siteUrl}${RSS_PATH}`,
+    feedUrl: `${site.siteUrl}${RSS_PATH}`,
     xml: feed.xml,
     items: feed.items,
     lastBuildDate: feed.lastBuildDate.toISOString(),

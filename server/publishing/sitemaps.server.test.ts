@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { site } from "#content/site.ts";
 import { SECTIONS } from "#domain/sections.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import {
   buildNewsSitemap,
   buildSitemap,
@@ -191,7 +192,7 @@ describe("buildSitemap", () => {
 
 describe("buildNewsSitemap", () => {
   it("Google News format with both namespaces, publication name and language, date, title, keywords", () => {
-    const xml = buildNewsSitemap(sitemapPages(input()));
+    const xml = buildNewsSitemap(sitemapPages(input()), bundledIdentity);
     expect(xml).toContain(
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
     );
@@ -211,13 +212,13 @@ describe("buildNewsSitemap", () => {
       makePost(1, { publishedAt: "2026-11-19T19:59:59.000Z" }), // just over: out
       makePost(2, { publishedAt: "2026-11-21T21:00:00.000Z" }), // in the future: out
     ];
-    const urls = urlsOf(buildNewsSitemap(sitemapPages(input({ posts }))));
+    const urls = urlsOf(buildNewsSitemap(sitemapPages(input({ posts })), bundledIdentity));
     expect(urls.map((u) => u.loc)).toEqual([`${SITE}/blog/post-0`]);
   });
 
   it("is a valid, empty urlset when there is no recent post", () => {
     const later = new Date("2026-12-31T00:00:00Z");
-    const xml = buildNewsSitemap(sitemapPages(input({ now: later })));
+    const xml = buildNewsSitemap(sitemapPages(input({ now: later })), bundledIdentity);
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toMatch(/<urlset [^>]+>\n<\/urlset>\n$/);
     expect(urlsOf(xml)).toEqual([]);
@@ -227,7 +228,7 @@ describe("buildNewsSitemap", () => {
     const posts = Array.from({ length: 1100 }, (_, i) =>
       makePost(i, { publishedAt: new Date(NOW.getTime() - (i + 1) * 60_000).toISOString() }),
     );
-    const urls = urlsOf(buildNewsSitemap(sitemapPages(input({ posts }))));
+    const urls = urlsOf(buildNewsSitemap(sitemapPages(input({ posts })), bundledIdentity));
     expect(urls).toHaveLength(NEWS_MAX_URLS);
     expect(urls[0]?.loc).toBe(`${SITE}/blog/post-0`);
   });

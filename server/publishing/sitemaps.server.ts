@@ -1,7 +1,8 @@
 import { aboutPage, privacyPage, termsPage } from "#content/pages.ts";
-import { site } from "#content/site.ts";
 import { postPath } from "#domain/posts.ts";
+import type { PublicationIdentity } from "#domain/publication.ts";
 import { type ChangeFrequency, HOME_SECTIONS, SECTIONS, type SectionKey } from "#domain/sections.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { type Post, postModifiedAt } from "./posts.server.ts";
 import { escapeXml, w3cDateTime } from "./xml.server.ts";
 
@@ -34,12 +35,12 @@ type FixedPage = { path: string; priority: number; changefreq: ChangeFrequency; 
 export const FIXED_PAGES: FixedPage[] = [
   { path: "/faq", priority: 0.8, changefreq: "monthly" },
   { path: "/partners", priority: 0.6, changefreq: "monthly" },
-  { path: "/about", priority: 0.5, changefreq: "monthly", updated: aboutPage.updated },
+  { path: "/about", priority: 0.5, changefreq: "monthly", updated: aboutPage(bundledIdentity).updated },
   { path: "/contact", priority: 0.5, changefreq: "yearly" },
   { path: "/radio", priority: 0.5, changefreq: "weekly" },
   { path: "/books", priority: 0.4, changefreq: "monthly" },
-  { path: "/privacy", priority: 0.3, changefreq: "yearly", updated: privacyPage.updated },
-  { path: "/terms", priority: 0.3, changefreq: "yearly", updated: termsPage.updated },
+  { path: "/privacy", priority: 0.3, changefreq: "yearly", updated: privacyPage(bundledIdentity).updated },
+  { path: "/terms", priority: 0.3, changefreq: "yearly", updated: termsPage(bundledIdentity).updated },
   // The two tools are public pages, useful to people but not to searchers: lowest.
   { path: "/rss-manager", priority: 0.3, changefreq: "monthly" },
   { path: "/sitemap-manager", priority: 0.3, changefreq: "monthly" },
@@ -162,7 +163,7 @@ export function newsLanguage(language: string): string {
  * Google News sitemap of our own articles from the last two days (newest first, at most 1,000).
  * With none it is still a valid, empty urlset.
  */
-export function buildNewsSitemap(pages: readonly SitemapPage[]): string {
+export function buildNewsSitemap(pages: readonly SitemapPage[], site: PublicationIdentity): string {
   const news = pages
     .filter((p) => p.isNews && p.newsData)
     .sort((a, b) => (b.newsData?.publication_date ?? "").localeCompare(a.newsData?.publication_date ?? ""))

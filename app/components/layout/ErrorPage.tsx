@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
-import { identity } from "#content/identity.ts";
 import { NotFound } from "./NotFound.tsx";
+import { usePublication } from "./publication.ts";
 
 /** What the root's error boundary shows: the 404 page, a 4xx screen or the failure screen. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -25,6 +25,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 
 /** The page cache recognises these screens by the error-title id and never stores them. */
 function ErrorScreen({ title, heading, message }: { title: string; heading: string; message: string }) {
+  const identity = usePublication();
   return (
     <section aria-labelledby="error-title" className="mx-auto max-w-2xl py-12">
       <title>{`${title} | ${identity.title}`}</title>

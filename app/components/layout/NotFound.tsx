@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { identity } from "#content/identity.ts";
+import { usePublication } from "./publication.ts";
 
 /** The not-found page: the server has already logged the path and answered 404. */
 export function NotFound() {
+  const identity = usePublication();
   return (
     <section aria-labelledby="not-found-title" className="mx-auto max-w-2xl py-16 text-center">
       <title>{`Page not found | ${identity.title}`}</title>

@@ -1,10 +1,11 @@
-import { footerAbout } from "#content/footer.ts";
-import { identity, publicationsCount } from "#content/identity.ts";
+import { groupedCount } from "#domain/publication.ts";
 import { FOOTER_LEGAL_LINKS, FOOTER_MORE_LINKS, SECTION_LINKS } from "#domain/sections.ts";
 import { LinkList } from "./LinkList.tsx";
+import { usePublication } from "./publication.ts";
 
 /** The shared footer: about text, link lists, copyright and the network claim. */
 export function SiteFooter() {
+  const identity = usePublication();
   return (
     <footer className="mt-12 border-t-4 border-double border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_2fr_1fr]">
@@ -12,7 +13,7 @@ export function SiteFooter() {
           <h2 id="footer-about" className="font-serif text-xl font-bold">
             About {identity.title}
           </h2>
-          <p className="mt-2 text-sm leading-6 text-muted">{footerAbout}</p>
+          <p className="mt-2 text-sm leading-6 text-muted">{identity.about}</p>
         </section>
         <nav aria-labelledby="footer-sections">
           <h2 id="footer-sections" className="font-serif text-xl font-bold">
@@ -39,7 +40,7 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-muted sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
             © {identity.copyrightYear} {identity.title}. Part of the {identity.network.name}, a network of{" "}
-            {publicationsCount} publications.
+            {groupedCount(identity.network.publications)} publications.
           </p>
           <nav aria-label="Legal">
             <LinkList

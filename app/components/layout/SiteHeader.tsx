@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { identity } from "#content/identity.ts";
 import { NARROW_ROW, PRIMARY_ROW, SECONDARY_ROW } from "#domain/sections.ts";
 import { LinkList } from "./LinkList.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NewsSectionsMenu } from "./NewsSectionsMenu.tsx";
+import { usePublication } from "./publication.ts";
 import { SearchForm } from "./SearchForm.tsx";
 import { TodayDate } from "./TodayDate.tsx";
 
@@ -13,6 +13,7 @@ const rowLink =
 /** The shared header: date, Subscribe, masthead, search and the navigation variants. */
 export function SiteHeader({ now }: { now?: string }) {
   const today = now ?? new Date().toISOString();
+  const identity = usePublication();
   return (
     <header className="border-b-4 border-double border-line bg-page">
       <div className="border-b border-line">

@@ -1,4 +1,5 @@
 import { formatLongDate, formatShortDate, isoDay } from "#app/lib/dates.ts";
+import { usePublication } from "./publication.ts";
 
 /**
  * Today's date in the header, in the site's zone; the page script makes it the reader's own
@@ -7,10 +8,11 @@ import { formatLongDate, formatShortDate, isoDay } from "#app/lib/dates.ts";
  * which the top bar's links need its room to stay on one row.
  */
 export function TodayDate({ now }: { now: string }) {
+  const { timeZone } = usePublication();
   return (
-    <time dateTime={isoDay(now)} data-today className="whitespace-nowrap text-sm text-muted">
-      <span className="hidden lg:inline">{formatLongDate(now)}</span>
-      <span className="lg:hidden">{formatShortDate(now)}</span>
+    <time dateTime={isoDay(now, timeZone)} data-today className="whitespace-nowrap text-sm text-muted">
+      <span className="hidden lg:inline">{formatLongDate(now, timeZone)}</span>
+      <span className="lg:hidden">{formatShortDate(now, timeZone)}</span>
     </time>
   );
 }

@@ -1,3 +1,4 @@
+import { usePublication } from "#app/components/layout/publication.ts";
 import { formatShortDate } from "#app/lib/dates.ts";
 import type { ArticleSummary } from "#domain/article.ts";
 
@@ -12,7 +13,7 @@ export function ArticleMeta({
   article: Omit<ArticleSummary, "id">;
   showReadTime?: boolean;
 }) {
-  const date = formatShortDate(article.publishedAt);
+  const date = formatShortDate(article.publishedAt, usePublication().timeZone);
   return (
     <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
       <Publisher name={article.publisher} className="basis-full" />

@@ -1,10 +1,11 @@
-import { identity } from "#content/identity.ts";
+import { usePublication } from "#app/components/layout/publication.ts";
 
 /**
  * The home page's welcome toast: its words, for the page script (app/browser/welcome.ts), which
  * shows them one second after the page loads, once per browser session.
  */
 export function WelcomeToast() {
+  const identity = usePublication();
   return (
     <span
       hidden

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
 import type { StaticPage as PageContent } from "#content/pages.ts";
 
 /** Long-form text pages (about, privacy, terms) from content/pages.ts, with a table of contents. */
 export function StaticPage({ page }: { page: PageContent }) {
+  const { timeZone } = usePublication();
   return (
     <article className="mx-auto max-w-3xl" aria-labelledby="page-title">
       <header className="border-b border-line pb-6">
@@ -12,7 +14,8 @@ export function StaticPage({ page }: { page: PageContent }) {
         </h1>
         <p className="mt-4 text-lg text-muted">{page.intro}</p>
         <p className="mt-3 text-sm text-muted">
-          Last updated <time dateTime={page.updated}>{formatLongDate(`${page.updated}T12:00:00Z`)}</time>
+          Last updated{" "}
+          <time dateTime={page.updated}>{formatLongDate(`${page.updated}T12:00:00Z`, timeZone)}</time>
         </p>
       </header>
       <nav aria-label="On this page" className="mt-6 rounded border border-line bg-surface p-4">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { LaterImage } from "#app/components/ui/LaterImage.tsx";
 import { formatLongDate, formatShortDate } from "#app/lib/dates.ts";
 import { POST_IMAGE_HEIGHT, POST_IMAGE_WIDTH, type PostSummary } from "#domain/posts.ts";
@@ -41,13 +42,14 @@ export function PostImage({
  */
 export function PostByline({ post, long = false }: { post: PostSummary; long?: boolean }) {
   const format = long ? formatLongDate : formatShortDate;
+  const { timeZone } = usePublication();
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
       <span>
         By <span className="font-semibold text-[var(--fg)]">{post.author}</span>
       </span>
       <Separated>
-        <time dateTime={post.publishedAt}>{format(post.publishedAt)}</time>
+        <time dateTime={post.publishedAt}>{format(post.publishedAt, timeZone)}</time>
       </Separated>
       {post.updatedAt ? (
         <Separated>
@@ -88,6 +90,7 @@ export function PostCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { timeZone } = usePublication();
   return (
     <article
       data-testid="post-card"
@@ -124,7 +127,7 @@ export function PostCard({
               By <span className="font-semibold text-[var(--fg)]">{post.author}</span>
             </p>
             <p>
-              <time dateTime={post.publishedAt}>{formatShortDate(post.publishedAt)}</time>
+              <time dateTime={post.publishedAt}>{formatShortDate(post.publishedAt, timeZone)}</time>
               <span aria-hidden="true">{" ·\u00a0"}</span>
               {post.readTime} min read
             </p>

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { Play } from "#app/components/ui/icons.tsx";
 import { initialPlayerState, playerReducer, sliderValue, volumeText } from "#app/lib/player.ts";
-import { identity } from "#content/identity.ts";
 import { radio } from "#content/site.ts";
 import { CircleAlert, LoaderCircle, Pause, Volume2, VolumeX } from "./icons.tsx";
 import { VolumeSlider } from "./VolumeSlider.tsx";
@@ -23,7 +22,16 @@ export type OffAir = keyof typeof OFF_AIR_NOTICES;
  * Play/pause, mute and volume for the live stream (in the /radio island, RadioStation.tsx). The audio element is the source of truth for
  * what actually happens; its events and the play() promise drive the reducer in lib/player.ts.
  */
-export function RadioPlayer({ offAir, onPlaying }: { offAir?: OffAir; onPlaying?: () => void } = {}) {
+export function RadioPlayer({
+  offAir,
+  onPlaying,
+  album = "",
+}: {
+  offAir?: OffAir;
+  onPlaying?: () => void;
+  /** The publication's name, shown beside the station on lock screens. */
+  album?: string;
+} = {}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const started = useRef(false);
@@ -67,7 +75,7 @@ export function RadioPlayer({ offAir, onPlaying }: { offAir?: OffAir; onPlaying?
       session.metadata = new MediaMetadata({
         title: radio.title,
         artist: radio.stationName,
-        album: identity.title,
+        album,
         artwork: [{ ...radio.artwork }],
       });
     } catch {
@@ -91,7 +99,7 @@ export function RadioPlayer({ offAir, onPlaying }: { offAir?: OffAir; onPlaying?
         }
       }
     };
-  }, [play, pause]);
+  }, [play, pause, album]);
 
   useEffect(() => {
     if (state.playing) onPlaying?.();

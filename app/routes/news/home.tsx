@@ -1,16 +1,16 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { HomeExtras } from "#app/components/news/HomeExtras.tsx";
 import { Loading } from "#app/components/news/Loading.tsx";
 import { LoadError, NewsBlock, SampleNotice } from "#app/components/news/NewsBlock.tsx";
 import { Ticker } from "#app/components/news/Ticker.tsx";
 import { WelcomeToast } from "#app/components/news/WelcomeToast.tsx";
-import { seo } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
+import { publicationFrom, seo } from "#app/lib/seo.ts";
 import { isLoadFailure } from "#domain/load-failure.ts";
 import { answerNewsletter } from "#server/forms/newsletter-request.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import {
   awaitUnlessCold,
   failureAsValue,
@@ -22,7 +22,10 @@ import {
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: identity.title, description: identity.description });
+  seo(args, {
+    title: publicationFrom(args.matches).title,
+    description: publicationFrom(args.matches).description,
+  });
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   // A sign-up's answer (no-store, and Retry-After when throttled) is never cached.
@@ -33,7 +36,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
+  const services = { ...context.get(servicesContext), feeds: context.get(publicationContext).news };
   // A warm store is awaited; a cold section streams the skeletons first. loadHome bounds its own
   // wait (each block at most COLD_LOAD_DEADLINE_MS, then left out), so no block holds up the rest.
   const home = await awaitUnlessCold((cold) => failureAsValue(loadHome(services, cold)));
@@ -75,6 +78,7 @@ function Blocks({ data }: { data: HomeData }) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const identity = usePublication();
   return (
     <div className="space-y-10">
       <h1 className="sr-only">{identity.title}: today's headlines</h1>

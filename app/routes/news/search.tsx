@@ -1,4 +1,5 @@
 import { Link, data as withStatus } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { CategoryLabel, Publisher } from "#app/components/news/ArticleMeta.tsx";
 import { LoadError, SampleNotice } from "#app/components/news/NewsBlock.tsx";
 import { Pager } from "#app/components/news/Pager.tsx";
@@ -12,7 +13,7 @@ import { sectionDisplayName } from "#domain/sections.ts";
 import { clientAddressContext } from "#server/forms/rate-limit.server.ts";
 import { limitedSearch, searchRateLimitedMessage } from "#server/forms/search-limit.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import { StoreUnavailableError } from "#server/ingest/errors.ts";
 import { LOAD_FAILURE_INIT, NO_STORE_INIT } from "#server/news/news-pages.server.ts";
 import type { Route } from "./+types/search";
@@ -47,7 +48,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = raw.replace(/\s+/g, " ").trim();
   if (!query) return { state: "empty" } as SearchData;
   if (query.length > MAX_QUERY) return { state: "too-long", query: query.slice(0, 60) } as SearchData;
-  const { feeds, limiters } = context.get(servicesContext);
+  const { limiters } = context.get(servicesContext);
+  const feeds = context.get(publicationContext).news;
   const page = readPage(url.searchParams);
   // Past the deepest page: the results' end, said plainly (404: nothing is there), without a search.
   if (pastLastPage(page))
@@ -144,6 +146,7 @@ function SearchBox({ query }: { query: string }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const { timeZone } = usePublication();
   const data: SearchData = loaderData;
   const query = "query" in data ? data.query : "";
   return (
@@ -236,7 +239,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                       <span className="inline-flex gap-x-2 whitespace-nowrap">
                         <span aria-hidden="true">·</span>
                         <time dateTime={hit.article.publishedAt}>
-                          {formatShortDate(hit.article.publishedAt)}
+                          {formatShortDate(hit.article.publishedAt, timeZone)}
                         </time>
                       </span>
                     </p>

@@ -13,7 +13,7 @@ import { MAX_PAGE, pageHref, pastLastPage, readPage } from "#domain/paging.ts";
 import { SECTION_SUBTITLES } from "#domain/section-subtitles.ts";
 import { isFeedSectionKey, isSectionKey, type SectionKey, sectionDisplayName } from "#domain/sections.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import {
   awaitUnlessCold,
   failureAsValue,
@@ -53,7 +53,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     return data({ ...header(key, SECTION_SUBTITLES), page, section: end }, { status: 404, ...NO_STORE_INIT });
   }
   const section = await awaitUnlessCold((cold) =>
-    failureAsValue(withDeadline(loadSection(context.get(servicesContext), key, page, undefined, cold))),
+    failureAsValue(
+      withDeadline(
+        loadSection(
+          { config: context.get(servicesContext).config, feeds: context.get(publicationContext).news },
+          key,
+          page,
+          undefined,
+          cold,
+        ),
+      ),
+    ),
   );
   const loaded = { ...header(key, SECTION_SUBTITLES), page };
   // Streamed: the headers go out before the outcome is known, so no cache may keep the page.

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { Island } from "#app/components/ui/Island.tsx";
 import ContactForm from "#app/islands/contact.tsx";
 import { seo } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
 import { type ContactResult, SENT_TEXT, SENT_TITLE } from "#domain/contact.ts";
 import { answerContact } from "#server/forms/contact-request.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
+  const identity = usePublication();
   const sent: ContactResult | undefined = loaderData.sent
     ? { ok: true, title: SENT_TITLE, message: SENT_TEXT }
     : undefined;

@@ -4,10 +4,10 @@ import FaqIsland from "#app/islands/faq.tsx";
 import FaqAi from "#app/islands/faq-ai.tsx";
 import { isFaqFilter } from "#app/lib/faq.ts";
 import { seo } from "#app/lib/seo.ts";
-import { type Faq, faqs } from "#content/faqs.ts";
+import { type Faq, faqsFor } from "#content/faqs.ts";
 import { aiService } from "#content/site.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -27,9 +27,10 @@ export const meta: Route.MetaFunction = (args) => [
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  const { identity } = context.get(publicationContext);
   return {
-    faqs,
-    ai: aiService(context.get(servicesContext).config),
+    faqs: faqsFor(identity),
+    ai: { ...aiService(context.get(servicesContext).config), publication: identity.title },
     query: params.get("q") ?? "",
     // Without JavaScript a clicked category follows the hidden current one in the query: the last wins.
     category: params.getAll("category").filter(isFaqFilter).at(-1) ?? "All",

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { TokenButtonForm } from "#app/components/ui/TokenButtonForm.tsx";
 import { seo } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
 import { subscribedToken, unsubscribeNewsletter } from "#server/forms/newsletter.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
 import { servicesContext } from "#server/http/request-context.server.ts";
@@ -34,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const identity = usePublication();
   let body: React.ReactNode;
   if (actionData?.unsubscribed) {
     body = (

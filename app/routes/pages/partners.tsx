@@ -1,17 +1,18 @@
 import { Link } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { ExternalLink } from "#app/components/ui/icons.tsx";
-import { seo } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
+import { publicationFrom, seo } from "#app/lib/seo.ts";
 import { partnerDocuments } from "#content/partners.ts";
 import type { Route } from "./+types/partners";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Partner Documents",
-    description: `Reports and guides from ${identity.title}'s partners on charging networks, fleets and home charging.`,
+    description: `Reports and guides from ${publicationFrom(args.matches).title}'s partners on charging networks, fleets and home charging.`,
   });
 
 export default function Partners() {
+  const identity = usePublication();
   return (
     <div className="mx-auto max-w-5xl">
       <header className="border-b border-line pb-6">

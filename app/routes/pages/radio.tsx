@@ -1,22 +1,24 @@
 import { Info, RadioWaves } from "#app/components/radio/icons.tsx";
 import { Island } from "#app/components/ui/Island.tsx";
 import RadioStation from "#app/islands/radio.tsx";
-import { seo } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
+import { publicationFrom, seo } from "#app/lib/seo.ts";
 import { radio } from "#content/site.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/radio";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Live Radio",
-    description: `Listen to ${radio.stationName}, the 24/7 live stream from ${identity.title}.`,
+    description: `Listen to ${radio.stationName}, the 24/7 live stream from ${publicationFrom(args.matches).title}.`,
   });
 
 /** The station's state, so the page says before Play when there is nothing to play. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { stream: await context.get(servicesContext).radio.status(radio.streamPort) };
+  return {
+    stream: await context.get(servicesContext).radio.status(radio.streamPort),
+    publication: context.get(publicationContext).identity.title,
+  };
 }
 
 // Short: the page carries the station's state, which the server checks every 30 s.
@@ -27,7 +29,12 @@ export function headers() {
 export default function RadioPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
-      <Island name="radio" component={RadioStation} props={{ stream: loaderData.stream }} load="load" />
+      <Island
+        name="radio"
+        component={RadioStation}
+        props={{ stream: loaderData.stream, album: loaderData.publication }}
+        load="load"
+      />
 
       <section aria-labelledby="now-playing-title" className="mt-8 border-t border-line pt-6">
         <h2 id="now-playing-title" className="font-serif text-2xl font-bold">

@@ -2,10 +2,10 @@ import { data, Link, redirect } from "react-router";
 import { Rss } from "#app/components/publishing/icons.tsx";
 import { PostByline, PostCard, PostCategory, PostImage } from "#app/components/publishing/PostParts.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
-import { seo, siteUrlFrom } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
+import { publicationFrom, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { postPath } from "#domain/posts.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
+import { publicationContext } from "#server/http/request-context.server.ts";
 import { logger } from "#server/logger.server.ts";
 import { toPostSummary } from "#server/publishing/posts.server.ts";
 import { currentPosts } from "#server/publishing/site-files.server.ts";
@@ -19,8 +19,8 @@ const HERO_IMAGE_SIZES =
   "(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
 const MORE_IMAGE_SIZES = "(min-width: 1072px) 320px, (min-width: 640px) calc(33.3vw - 37px), 7rem";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const posts = currentPosts();
+export function loader({ params, context }: Route.LoaderArgs) {
+  const posts = currentPosts(context.get(publicationContext));
   const slug = params.slug;
   const index = posts.findIndex((p) => p.slug === slug);
   const post = posts[index];
@@ -81,7 +81,7 @@ export const meta: Route.MetaFunction = (args) => {
         publisher: { "@id": `${siteUrl}/#organization` },
         articleSection: post.category,
         keywords: post.keywords.join(", "),
-        inLanguage: identity.language,
+        inLanguage: publicationFrom(args.matches).language,
       },
     },
   ];

@@ -1,8 +1,9 @@
+import { usePublication } from "#app/components/layout/publication.ts";
 import { Rss } from "#app/components/publishing/icons.tsx";
 import { PostCard } from "#app/components/publishing/PostParts.tsx";
 import { seo } from "#app/lib/seo.ts";
-import { identity } from "#content/identity.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
+import { publicationContext } from "#server/http/request-context.server.ts";
 import { toPostSummary } from "#server/publishing/posts.server.ts";
 import { currentPosts } from "#server/publishing/site-files.server.ts";
 import type { Route } from "./+types/blog";
@@ -20,8 +21,8 @@ const CARD_IMAGE_SIZES =
 const DESCRIPTION =
   "Reporting and explainers from our newsroom on electric vehicles, charging and sustainable transport.";
 
-export function loader() {
-  return { posts: currentPosts().map(toPostSummary) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { posts: currentPosts(context.get(publicationContext)).map(toPostSummary) };
 }
 
 export function headers() {
@@ -33,6 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const [lead, ...rest] = loaderData.posts;
+  const identity = usePublication();
   return (
     <div>
       <header className="flex flex-col gap-4 border-b border-line pb-6 sm:flex-row sm:items-end sm:justify-between">

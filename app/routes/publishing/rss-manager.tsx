@@ -3,16 +3,16 @@ import { Island } from "#app/components/ui/Island.tsx";
 import RssManager from "#app/islands/rss-manager.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
-import { postLibrary } from "#server/publishing/posts.server.ts";
-import { rssManagerData } from "#server/publishing/site-files.server.ts";
+import { publicationContext } from "#server/http/request-context.server.ts";
+import { libraryOf, rssManagerData } from "#server/publishing/site-files.server.ts";
 import type { Route } from "./+types/rss-manager";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(servicesContext);
-  const data = rssManagerData(config.SITE_URL, postLibrary().current());
+  const site = context.get(publicationContext);
+  const data = rssManagerData(site, libraryOf(site).current());
   return {
     ...data,
+    timeZone: site.identity.timeZone,
     recent: data.recent.map((p) => ({
       title: p.title,
       url: p.url,

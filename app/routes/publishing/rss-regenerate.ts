@@ -1,8 +1,7 @@
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext } from "#server/http/request-context.server.ts";
 import { logger } from "#server/logger.server.ts";
-import { postLibrary } from "#server/publishing/posts.server.ts";
-import { rssManagerData } from "#server/publishing/site-files.server.ts";
+import { libraryOf, rssManagerData } from "#server/publishing/site-files.server.ts";
 import type { Route } from "./+types/rss-regenerate";
 
 /**
@@ -21,11 +20,11 @@ export function action({ context, request }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return Response.json({ ok: false, error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
   }
-  const { config } = context.get(servicesContext);
+  const site = context.get(publicationContext);
   try {
-    const collection = postLibrary().regenerate();
+    const collection = libraryOf(site).regenerate();
     return Response.json(
-      { ok: true, ...rssManagerData(config.SITE_URL, collection) },
+      { ok: true, ...rssManagerData(site, collection) },
       { headers: { "Cache-Control": CACHE.none } },
     );
   } catch (error) {

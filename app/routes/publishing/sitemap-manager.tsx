@@ -3,25 +3,25 @@ import { Island } from "#app/components/ui/Island.tsx";
 import SitemapManagerIsland from "#app/islands/sitemap-manager.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext } from "#server/http/request-context.server.ts";
 import { newsSitemapStatus } from "#server/publishing/news-sitemap-status.server.ts";
 import { currentPosts, llmsTxt, robotsTxt } from "#server/publishing/site-files.server.ts";
 import type { Route } from "./+types/sitemap-manager";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { SITE_URL } = context.get(servicesContext).config;
+  const site = context.get(publicationContext);
   return {
     // Said before anyone generates it: an empty news sitemap is expected most days, not broken.
-    news: newsSitemapStatus(currentPosts()),
+    news: newsSitemapStatus(currentPosts(site), new Date(), site.identity.timeZone),
     files: [
       {
         name: "robots.txt",
-        text: robotsTxt(SITE_URL),
+        text: robotsTxt(site),
         blurb: "Tells crawlers the whole site is open to them and where both sitemaps are.",
       },
       {
         name: "llms.txt",
-        text: llmsTxt(SITE_URL),
+        text: llmsTxt(site),
         blurb:
           "Our guidelines for AI systems: what the site is, its sections and feeds, and how to use and cite us.",
       },
