@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { EMPTY_CONTACT } from "#domain/contact.ts";
-import { servicesContext } from "../http/request-context.server.ts";
+import { publicationContext, servicesContext } from "../http/request-context.server.ts";
 import { type ContactReply, handleContact } from "./contact.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
 
@@ -26,9 +26,10 @@ export async function answerContact(
   // A body that is not a form (wrong type, broken multipart) reads as an empty form: 400, field by field.
   const form = await request.formData().catch(() => new FormData());
   return handleContact(form, {
-    messages: store.messages,
+    // The host's publication's inbox, and its own count of this client's sends.
+    messages: store.publication(context.get(publicationContext).publication.slug).messages,
     limiter: limiters.contact,
-    clientKey: context.get(clientAddressContext),
+    clientKey: `${context.get(publicationContext).publication.slug} ${context.get(clientAddressContext)}`,
     mailQueued: mail.kick,
   });
 }

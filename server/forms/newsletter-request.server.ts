@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { servicesContext } from "../http/request-context.server.ts";
+import { publicationContext, servicesContext } from "../http/request-context.server.ts";
 import { handleNewsletter, type NewsletterReply } from "./newsletter.server.ts";
 import { clientAddressContext } from "./rate-limit.server.ts";
 
@@ -15,9 +15,10 @@ export async function answerNewsletter(
   const form = await request.formData().catch(() => new FormData());
   const { store, limiters, mail } = context.get(servicesContext);
   return handleNewsletter(form, {
-    subscribers: store.subscribers,
+    // The host's publication's list, and its own count of this client's sign-ups.
+    subscribers: store.publication(context.get(publicationContext).publication.slug).subscribers,
     limiter: limiters.newsletter,
-    clientKey: context.get(clientAddressContext),
+    clientKey: `${context.get(publicationContext).publication.slug} ${context.get(clientAddressContext)}`,
     mailQueued: mail.kick,
   });
 }

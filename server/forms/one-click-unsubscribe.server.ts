@@ -11,10 +11,14 @@ import { unsubscribeNewsletter } from "./newsletter.server.ts";
  * form-origin checks that guard our other forms. Our own page's button (Origin: SITE_URL) goes on
  * to the page's action and gets the page.
  */
-export function oneClickUnsubscribe(subscribers: Pick<Store["subscribers"], "unsubscribe">, siteUrl: string) {
-  const ours = new URL(siteUrl).origin;
+export function oneClickUnsubscribe(
+  /** The request's publication's addresses and its own address (its host's). */
+  of: (res: Response) => { subscribers: Pick<Store["subscribers"], "unsubscribe">; siteUrl: string },
+) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST" || req.path !== UNSUBSCRIBE_PATH || req.get("origin") === ours) return next();
+    if (req.method !== "POST" || req.path !== UNSUBSCRIBE_PATH) return next();
+    const { subscribers, siteUrl } = of(res);
+    if (req.get("origin") === new URL(siteUrl).origin) return next();
     // The body says only "List-Unsubscribe=One-Click": read and drop it, the link says who.
     req.resume();
     const token = typeof req.query.token === "string" ? req.query.token : "";

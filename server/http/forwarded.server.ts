@@ -43,11 +43,13 @@ export function crossOriginPage(home: string): string {
  * post through a TLS proxy is accepted even when the proxy's headers are not trusted, and a
  * refused one gets a readable page and a log line that says what to configure.
  */
-export function checkFormOrigin(siteUrl: string) {
-  const site = new URL(siteUrl);
+export function checkFormOrigin(siteUrl: string | ((res: Response) => string)) {
+  const fixed = typeof siteUrl === "string" ? new URL(siteUrl) : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.get("origin");
     if (!MUTATIONS.has(req.method) || origin === undefined) return next();
+    // The request's publication's own address when there are several (its host's).
+    const site = fixed ?? new URL((siteUrl as (res: Response) => string)(res));
     let ours = false;
     let sameAsRequest = false;
     try {

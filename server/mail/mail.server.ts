@@ -1,5 +1,6 @@
 import { identity } from "#content/site.ts";
 import { confirmLink, unsubscribeLink } from "#domain/newsletter.ts";
+import type { PublicationAddress } from "#domain/publication.ts";
 import type { Config } from "#server/config.server.ts";
 import type { NewsReader } from "#server/news/reader.server.ts";
 import type { Post } from "#server/publishing/posts.server.ts";
@@ -8,7 +9,8 @@ import { type Mailbox, parseMailbox } from "./compose.server.ts";
 import { startEditionSchedule } from "./edition-schedule.server.ts";
 import { type EditionResult, makeEdition } from "./editions.server.ts";
 import type { MailTransport } from "./mail-transport.ts";
-import { createMailSender, type MailSender } from "./sender.server.ts";
+import { dayIn } from "./send-time.server.ts";
+import { createMailSender, type MailSender, type MailVoice } from "./sender.server.ts";
 import {
   type MailSite,
   renderConfirmation,
@@ -28,9 +30,20 @@ type Log = {
   error(details: object, message: string): void;
 };
 
+/** A publication as its mail is written: its address and identity, what its editions are made of. */
+export type MailPublication = PublicationAddress & {
+  reader: Pick<NewsReader, "getSectionArticles">;
+  posts: () => readonly Post[];
+};
+
 export type MailServiceOptions = {
   config: MailConfig;
-  store: Pick<Store, "mail" | "editions" | "messages" | "subscribers">;
+  store: Pick<Store, "mail" | "editions" | "messages" | "subscribers"> & Partial<Pick<Store, "publication">>;
+  /**
+   * Many publications (PUBLICATIONS_DIR): each mail is written as its own, and each publication
+   * with subscribers gets its own edition. Absent: the bundled site's mail only.
+   */
+  publications?: { all(): string[]; get(slug: string): MailPublication | undefined };
   reader: Pick<NewsReader, "getSectionArticles">;
   posts: () => readonly Post[];
   /**
@@ -58,25 +71,44 @@ export type MailService = {
   stop(): Promise<void>;
 };
 
-/** The site as the mails name it. */
-export function mailSite(siteUrl: string): MailSite {
+/** The site as the mails name it (the bundled site's, or a publication's). */
+type Who = Pick<PublicationAddress["identity"], "title" | "tagline" | "timeZone" | "newsroomEmail">;
+
+export function mailSite(siteUrl: string, who: Who = identity): MailSite {
   return {
-    name: identity.title,
-    tagline: identity.tagline,
+    name: who.title,
+    tagline: who.tagline,
     siteUrl,
-    timeZone: identity.timeZone,
-    newsroomEmail: identity.newsroomEmail,
+    timeZone: who.timeZone,
+    newsroomEmail: who.newsroomEmail,
   };
 }
 
-/** MAIL_FROM, else the site's name and newsroom address. */
-export function mailFrom(config: Pick<Config, "MAIL_FROM">): Mailbox {
-  return (
-    (config.MAIL_FROM ? parseMailbox(config.MAIL_FROM) : undefined) ?? {
-      name: identity.title,
-      address: identity.newsroomEmail,
-    }
-  );
+/**
+ * MAIL_FROM's address with the publication's name (one sending domain for the network), else the
+ * publication's name and newsroom address.
+ */
+export function mailFrom(config: Pick<Config, "MAIL_FROM">, who: Who = identity): Mailbox {
+  const configured = config.MAIL_FROM ? parseMailbox(config.MAIL_FROM) : undefined;
+  if (configured && who !== identity) return { ...configured, name: who.title };
+  return configured ?? { name: who.title, address: who.newsroomEmail };
+}
+
+/** How a publication's mail is written: its sender, newsroom, list and links on its own host. */
+function voiceOf(config: MailConfig, p: PublicationAddress): MailVoice {
+  const site = mailSite(p.siteUrl, p.identity);
+  return {
+    from: mailFrom(config, p.identity),
+    newsroom: site.newsroomEmail,
+    host: new URL(p.siteUrl).hostname,
+    listName: site.name,
+    words: {
+      confirmation: (link, expiresAt) => renderConfirmation({ site, link, expiresAt }),
+      newsroom: (message) => renderNewsroomNotification(message, site),
+    },
+    confirmUrl: (token) => confirmLink(p.siteUrl, token),
+    unsubscribeUrl: (token) => unsubscribeLink(p.siteUrl, token),
+  };
 }
 
 /** Mail for one process: the transport (SMTP or the outbox), the queue's sender and the edition schedule. */
@@ -85,8 +117,24 @@ export function createMailService(options: MailServiceOptions): MailService {
   const now = options.now ?? (() => new Date());
   const site = mailSite(config.SITE_URL);
   const transport = options.transport ?? openMailTransport(config);
+  // A publication's voice is made once per snapshot of it (a reload makes new ones).
+  const voices = new WeakMap<object, MailVoice>();
   const sender = createMailSender({
     store,
+    ...(options.publications
+      ? {
+          voiceOf(slug: string) {
+            const p = options.publications?.get(slug);
+            if (!p) return undefined;
+            let voice = voices.get(p.identity);
+            if (!voice) {
+              voice = voiceOf(config, p);
+              voices.set(p.identity, voice);
+            }
+            return voice;
+          },
+        }
+      : {}),
     transport,
     from: mailFrom(config),
     newsroom: site.newsroomEmail,
@@ -105,9 +153,37 @@ export function createMailService(options: MailServiceOptions): MailService {
     now,
   });
   const edition = async (at = now()) => {
-    const result = await makeEdition({ store, reader: options.reader, posts: options.posts, site, log }, at);
+    const publications = options.publications;
+    if (!publications) {
+      const result = await makeEdition(
+        { store, reader: options.reader, posts: options.posts, site, log },
+        at,
+      );
+      sender.kick();
+      return result;
+    }
+    // Every publication's own edition, one after another (most have no subscribers: one count each).
+    let first: EditionResult | undefined;
+    for (const slug of publications.all()) {
+      const p = publications.get(slug);
+      if (!p || !store.publication) continue;
+      const result = await makeEdition(
+        {
+          store: store.publication(slug),
+          reader: p.reader,
+          posts: p.posts,
+          site: mailSite(p.siteUrl, p.identity),
+          log,
+        },
+        at,
+      ).catch((error: unknown) => {
+        log.error({ publication: slug, err: String(error) }, "edition not made");
+        return undefined;
+      });
+      if (result && (!first || result.status === "created")) first ??= result;
+    }
     sender.kick();
-    return result;
+    return first ?? { status: "no-subscribers", day: dayIn(at, site.timeZone) };
   };
   let schedule: { stop(): Promise<void> } | undefined;
   return {

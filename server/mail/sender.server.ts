@@ -7,8 +7,20 @@ import type { MailTransport, SendOutcome } from "./mail-transport.ts";
 /** A mail's words: subject, HTML and plain text (templates/render.server.ts). */
 export type MailWords = { subject: string; html: string; text: string };
 
+/** How one publication's mail is written: its sender, newsroom, host, list name, words and links. */
+export type MailVoice = Pick<
+  MailSenderOptions,
+  "from" | "newsroom" | "host" | "listName" | "words" | "confirmUrl" | "unsubscribeUrl"
+>;
+
 export type MailSenderOptions = {
-  store: Pick<Store, "mail" | "editions" | "messages" | "subscribers">;
+  store: Pick<Store, "mail" | "editions" | "messages" | "subscribers"> & Partial<Pick<Store, "publication">>;
+  /**
+   * Each mail is written as its publication (ADR 0017): the voice of a publication other than the
+   * one these options describe, or undefined when it is no longer served (its mail is skipped).
+   * Absent: every mail is written with these options.
+   */
+  voiceOf?(publication: string): MailVoice | undefined;
   transport: MailTransport;
   from: Mailbox;
   /** Where readers' messages are told (the site's newsroom address). */
@@ -111,20 +123,25 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const now = options.now ?? (() => new Date());
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const throttle = createThrottle(options.rate);
-  const editions = new Map<number, Edition>();
+  const editions = new Map<string, Edition>();
   let running: Promise<void> | undefined;
   let stopped = false;
   let wake: (() => void) | undefined;
   let kicked = false;
 
-  async function edition(id: number): Promise<Edition | undefined> {
-    const cached = editions.get(id);
+  async function edition(
+    publication: string,
+    id: number,
+    rows: Pick<Store, "editions">,
+  ): Promise<Edition | undefined> {
+    const key = `${publication}\u0000${id}`;
+    const cached = editions.get(key);
     if (cached) return cached;
-    const found = await store.editions.get(id);
+    const found = await rows.editions.get(id);
     if (found) {
-      // A few at most: one edition a day is being sent.
-      if (editions.size >= 3) editions.delete(editions.keys().next().value as number);
-      editions.set(id, found);
+      // A few at most: each publication's edition of the day goes out in turn, by queue order.
+      if (editions.size >= 8) editions.delete(editions.keys().next().value as string);
+      editions.set(key, found);
     }
     return found;
   }
@@ -134,25 +151,29 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     mail: ClaimedMail,
   ): Promise<{ raw: Buffer; to: string } | { skip: string } | { giveUp: string }> {
     const at = now();
+    const voice = options.voiceOf ? options.voiceOf(mail.publication) : options;
+    if (!voice) return { skip: `publication "${mail.publication}" is no longer served` };
+    // Its publication's messages, addresses and editions.
+    const rows = store.publication ? store.publication(mail.publication) : store;
     // The id names the row and when it was queued: a row id the store reuses never names an old mail.
     const id = `${mail.id}.${Date.parse(mail.createdAt)}`;
-    const base = { kind: mail.kind, id, from: options.from, host: options.host, date: at };
+    const base = { kind: mail.kind, id, from: voice.from, host: voice.host, date: at };
     const sub = mail.subscriber;
     if (mail.kind === "contact") {
-      const message = mail.ref === null ? undefined : await store.messages.get(mail.ref);
+      const message = mail.ref === null ? undefined : await rows.messages.get(mail.ref);
       if (!message) return { skip: "the message is no longer stored" };
-      const words = await options.words.newsroom(message);
+      const words = await voice.words.newsroom(message);
       const replyTo = { name: message.name, address: message.email };
       return {
-        to: options.newsroom,
-        raw: await composeMime({ ...base, ...words, to: options.newsroom, replyTo }),
+        to: voice.newsroom,
+        raw: await composeMime({ ...base, ...words, to: voice.newsroom, replyTo }),
       };
     }
     if (mail.kind === "confirm") {
       if (!sub || sub.confirmed || !sub.token || !sub.expiresAt)
         return { skip: "the address is no longer waiting for confirmation" };
       if (sub.expiresAt <= at.toISOString()) return { skip: "the confirmation link has expired" };
-      const words = await options.words.confirmation(options.confirmUrl(sub.token), sub.expiresAt);
+      const words = await voice.words.confirmation(voice.confirmUrl(sub.token), sub.expiresAt);
       return { to: mail.recipient, raw: await composeMime({ ...base, ...words, to: mail.recipient }) };
     }
     if (!sub?.confirmed || !sub.unsubscribeToken) return { skip: "unsubscribed" };
@@ -160,9 +181,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     const made = Date.parse(mail.createdAt);
     if (mail.attempts > EDITION_TRIES || at.getTime() - made > EDITION_HOURS * 3_600_000)
       return { giveUp: `given up after ${mail.attempts - 1} tries` };
-    const e = mail.ref === null ? undefined : await edition(mail.ref);
+    const e = mail.ref === null ? undefined : await edition(mail.publication, mail.ref, rows);
     if (!e) return { skip: "the edition is no longer stored" };
-    const url = options.unsubscribeUrl(sub.unsubscribeToken);
+    const url = voice.unsubscribeUrl(sub.unsubscribeToken);
     const personal = (text: string) => text.replaceAll(options.unsubscribePlaceholder, url);
     return {
       to: mail.recipient,
@@ -172,7 +193,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         html: personal(e.html),
         text: personal(e.text),
         to: mail.recipient,
-        list: { unsubscribeUrl: url, name: options.listName },
+        list: { unsubscribeUrl: url, name: voice.listName },
       }),
     };
   }
@@ -205,7 +226,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       case "address":
         tally.failed++;
         await store.mail.finish(mail.id, owner, "failed", outcome.error);
-        if (mail.kind !== "contact") await store.subscribers.markBounced(mail.recipient, now());
+        if (mail.kind !== "contact")
+          await (store.publication ? store.publication(mail.publication) : store).subscribers.markBounced(
+            mail.recipient,
+            now(),
+          );
         log.warn(
           { ...where, err: outcome.error },
           "the mail server refused the address for good; no more mail goes to it",
@@ -252,7 +277,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const outcome = await transport.send(
         {
           id: mail.id,
-          from: options.from.address,
+          from: (options.voiceOf?.(mail.publication) ?? options).from.address,
           to: written.to,
           raw: written.raw,
           fileName: `${mail.kind}-${mail.id}.eml`,

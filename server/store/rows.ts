@@ -8,6 +8,7 @@ export const MAIL_PRIORITY: Record<MailKind, number> = { confirm: 0, contact: 0,
 
 export type ClaimRow = {
   id: number;
+  publication: string;
   kind: MailKind;
   recipient: string;
   ref: number | null;
@@ -15,6 +16,7 @@ export type ClaimRow = {
   created_at: string;
 };
 export type SubscriberRow = {
+  publication: string;
   email: string;
   confirmed_at: string | null;
   bounced_at: string | null;
@@ -27,11 +29,12 @@ export const EMPTY_COUNTS = (): Record<MailStatus, number> => ({ queued: 0, sent
 
 /** The recipients' newsletter rows, by address, for claimed mails. */
 export function withSubscribers(claimed: readonly ClaimRow[], rows: readonly SubscriberRow[]): ClaimedMail[] {
-  const byEmail = new Map(rows.map((r) => [r.email, r]));
+  const byAddress = new Map(rows.map((r) => [`${r.publication}\u0000${r.email}`, r]));
   return claimed.map((c) => {
-    const s = c.kind === "contact" ? undefined : byEmail.get(c.recipient);
+    const s = c.kind === "contact" ? undefined : byAddress.get(`${c.publication}\u0000${c.recipient}`);
     return {
       id: Number(c.id),
+      publication: c.publication,
       kind: c.kind,
       recipient: c.recipient,
       ref: c.ref === null ? null : Number(c.ref),

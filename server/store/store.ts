@@ -37,6 +37,8 @@ export type MailStatus = "queued" | "sent" | "failed" | "skipped";
 /** A mail a sender has claimed, with what it needs to write it. */
 export type ClaimedMail = {
   id: number;
+  /** Whose mail it is: the publication it is written and sent as. */
+  publication: string;
   kind: MailKind;
   /** The address it goes to; "" for the newsroom (contact), whose address is the site's. */
   recipient: string;
@@ -79,6 +81,11 @@ export type EditionStatus = Omit<Edition, "html" | "text"> & Record<MailStatus, 
  */
 export type Store = {
   feeds: FeedStore;
+  /**
+   * One publication's readers' rows: its contact messages, newsletter addresses and editions
+   * (ADR 0017). The store's own `messages`, `subscribers` and `editions` are the bundled site's.
+   */
+  publication(slug: string): PublicationRows;
   /**
    * Readers' messages from /contact, for the newsroom (npm run messages). Storing one queues its
    * notification to the newsroom in the same transaction, so no stored message goes unnoticed.
@@ -219,6 +226,9 @@ export type Store = {
   ready(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** A publication's contact messages, newsletter addresses and editions. */
+export type PublicationRows = Pick<Store, "messages" | "subscribers" | "editions">;
 
 /** How long a request waits for the database's rate-limit count before it is let through (and that logged). */
 export const RATE_LIMIT_WAIT_MS = 2000;

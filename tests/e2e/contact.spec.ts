@@ -1,6 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
 import { listMessages, type StoredMessage } from "#server/store/sqlite/messages.server.ts";
 import { expect, expectAxeClean, isWide, test, waitForHydration } from "./fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
@@ -12,7 +13,7 @@ const SENT_TEXT = "Thank you for your message. We'll get back to you soon!";
 function storedMessages(dataDir = process.env.E2E_DATA_DIR ?? ""): StoredMessage[] {
   const db = new DatabaseSync(path.join(dataDir, "news.db"), { readOnly: true });
   try {
-    return listMessages(db);
+    return listMessages(db, BUNDLED_SLUG);
   } finally {
     db.close();
   }

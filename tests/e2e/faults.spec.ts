@@ -7,6 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
 import { FEED_SECTION_KEYS } from "#domain/sections.ts";
 import { DATABASE_FILE, integrityProblems } from "#server/store/sqlite/db.server.ts";
 import { createFeedStore } from "#server/store/sqlite/feed-store.server.ts";
@@ -218,7 +219,7 @@ test.describe("contact messages under load and a database that cannot be written
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const db = new DatabaseSync(path.join(app.dataDir, DATABASE_FILE), { readOnly: true });
     try {
-      const stored = listMessages(db).filter((m) => m.subject.startsWith("Burst message "));
+      const stored = listMessages(db, BUNDLED_SLUG).filter((m) => m.subject.startsWith("Burst message "));
       expect(stored).toHaveLength(200);
       expect(new Set(stored.map((m) => m.subject))).toEqual(new Set(subjects));
     } finally {
@@ -263,7 +264,9 @@ test.describe("contact messages under load and a database that cannot be written
       await expect(page.getByText("Message Sent", { exact: true })).toBeVisible();
       const db = new DatabaseSync(path.join(app.dataDir, DATABASE_FILE), { readOnly: true });
       try {
-        expect(listMessages(db).filter((m) => m.subject === "Sent while locked")).toHaveLength(1);
+        expect(listMessages(db, BUNDLED_SLUG).filter((m) => m.subject === "Sent while locked")).toHaveLength(
+          1,
+        );
       } finally {
         db.close();
       }

@@ -3,7 +3,7 @@ import { TokenButtonForm } from "#app/components/ui/TokenButtonForm.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { confirmableToken, confirmNewsletter } from "#server/forms/newsletter.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,16 +15,18 @@ export function headers() {
 
 // Opening the link only shows a button: mail scanners that fetch links must not subscribe anyone.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = context.get(servicesContext);
-  return { token: await confirmableToken(store.subscribers, new URL(request.url).searchParams.get("token")) };
+  const { subscribers } = context
+    .get(servicesContext)
+    .store.publication(context.get(publicationContext).publication.slug);
+  return { token: await confirmableToken(subscribers, new URL(request.url).searchParams.get("token")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const confirmed = await confirmNewsletter(
-    context.get(servicesContext).store.subscribers,
-    form.get("token"),
-  );
+  const { subscribers } = context
+    .get(servicesContext)
+    .store.publication(context.get(publicationContext).publication.slug);
+  const confirmed = await confirmNewsletter(subscribers, form.get("token"));
   return data({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": CACHE.none } });
 }
 

@@ -4,7 +4,7 @@ import { TokenButtonForm } from "#app/components/ui/TokenButtonForm.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { subscribedToken, unsubscribeNewsletter } from "#server/forms/newsletter.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
-import { servicesContext } from "#server/http/request-context.server.ts";
+import { publicationContext, servicesContext } from "#server/http/request-context.server.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,7 +17,8 @@ export function headers() {
 // Opening the link only shows a button (a mail scanner that fetches links must not unsubscribe anyone).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = context.get(servicesContext);
-  return { token: await subscribedToken(store.subscribers, new URL(request.url).searchParams.get("token")) };
+  const { subscribers } = store.publication(context.get(publicationContext).publication.slug);
+  return { token: await subscribedToken(subscribers, new URL(request.url).searchParams.get("token")) };
 }
 
 // The button's POST and a mailbox provider's one-click POST (List-Unsubscribe-Post): the token is
@@ -25,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
-  const result = await unsubscribeNewsletter(context.get(servicesContext).store.subscribers, token);
+  const { subscribers } = context
+    .get(servicesContext)
+    .store.publication(context.get(publicationContext).publication.slug);
+  const result = await unsubscribeNewsletter(subscribers, token);
   const unsubscribed = result === "unsubscribed";
   return data(
     { unsubscribed },

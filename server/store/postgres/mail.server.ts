@@ -14,13 +14,21 @@ import { type Queryable, withTransaction } from "./db.server.ts";
 /** Queues one mail unless one with the same key exists (inside the caller's transaction). */
 export async function queueMail(
   db: Queryable,
-  mail: { kind: MailKind; key: string; recipient: string; ref: number | null },
+  mail: { publication: string; kind: MailKind; key: string; recipient: string; ref: number | null },
   now: Date,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO NOTHING`,
-    [mail.kind, mail.key, mail.recipient, mail.ref, MAIL_PRIORITY[mail.kind], now.toISOString()],
+    `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at, publication)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (key) DO NOTHING`,
+    [
+      mail.kind,
+      mail.key,
+      mail.recipient,
+      mail.ref,
+      MAIL_PRIORITY[mail.kind],
+      now.toISOString(),
+      mail.publication,
+    ],
   );
 }
 
@@ -31,7 +39,7 @@ export async function queueMail(
 export function createPostgresMailStore(
   pool: pg.Pool,
   ready: () => Promise<void>,
-): Pick<Store, "mail" | "editions"> {
+): Pick<Store, "mail"> & { editionsFor(publication: string): Store["editions"] } {
   const query = async <R>(text: string, values: unknown[] = []) => {
     await ready();
     return pool.query(text, values).then((r) => ({ rows: r.rows as R[], rowCount: r.rowCount ?? 0 }));
@@ -42,6 +50,7 @@ export function createPostgresMailStore(
         const at = now.toISOString();
         const { rows: claimed } = await query<{
           id: string;
+          publication: string;
           kind: MailKind;
           recipient: string;
           ref: string | null;
@@ -54,16 +63,17 @@ export function createPostgresMailStore(
                    AND (claimed_until IS NULL OR claimed_until <= $4)
                  ORDER BY priority, next_at, id LIMIT $5 FOR UPDATE SKIP LOCKED) c
            WHERE q.id = c.id
-           RETURNING q.id, q.kind, q.recipient, q.ref, q.attempts, q.created_at`,
+           RETURNING q.id, q.publication, q.kind, q.recipient, q.ref, q.attempts, q.created_at`,
           [owner, new Date(now.getTime() + leaseMs).toISOString(), editions ? 1 : 0, at, limit],
         );
         if (claimed.length === 0) return [];
-        const emails = [...new Set(claimed.filter((c) => c.kind !== "contact").map((c) => c.recipient))];
-        const { rows } = emails.length
+        const addressed = claimed.filter((c) => c.kind !== "contact");
+        const { rows } = addressed.length
           ? await query<SubscriberRow>(
-              `SELECT email, confirmed_at, bounced_at, token, expires_at, unsubscribe_token
-               FROM newsletter_subscribers WHERE email = ANY($1)`,
-              [emails],
+              `SELECT publication, email, confirmed_at, bounced_at, token, expires_at, unsubscribe_token
+               FROM newsletter_subscribers
+               WHERE (publication, email) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+              [addressed.map((c) => c.publication), addressed.map((c) => c.recipient)],
             )
           : { rows: [] };
         const ordered = claimed
@@ -144,34 +154,35 @@ export function createPostgresMailStore(
         });
       },
     },
-    editions: {
+    editionsFor: (publication) => ({
       async create(day, mail, now = new Date()) {
         await ready();
         const at = now.toISOString();
         return withTransaction(pool, async (db) => {
           const made = await db.query<{ id: string }>(
-            `INSERT INTO newsletter_editions (day, created_at, subject, html, text, recipients)
-             VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (day) DO NOTHING RETURNING id`,
-            [day, at, mail.subject, mail.html, mail.text],
+            `INSERT INTO newsletter_editions (day, created_at, subject, html, text, recipients, publication)
+             VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (publication, day) DO NOTHING RETURNING id`,
+            [day, at, mail.subject, mail.html, mail.text, publication],
           );
           const row = made.rows[0];
           if (!row) {
             // Another process made it in the meantime: its transaction has committed (the unique day waited for it).
             const old = await db.query<{ id: string; recipients: number }>(
-              "SELECT id, recipients FROM newsletter_editions WHERE day = $1",
-              [day],
+              "SELECT id, recipients FROM newsletter_editions WHERE day = $1 AND publication = $2",
+              [day, publication],
             );
             const found = old.rows[0];
             return { id: Number(found?.id), created: false, recipients: Number(found?.recipients ?? 0) };
           }
           const id = Number(row.id);
           const queued = await db.query(
-            `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
-             SELECT 'edition', 'edition:' || $1::text || ':' || email, email, $1::bigint, $2, $3, $3
-             FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL
+            `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at, publication)
+             SELECT 'edition', 'edition:' || $1::text || ':' || email, email, $1::bigint, $2, $3, $3, publication
+             FROM newsletter_subscribers
+             WHERE publication = $4 AND confirmed_at IS NOT NULL AND bounced_at IS NULL
              ORDER BY email
              ON CONFLICT (key) DO NOTHING`,
-            [id, MAIL_PRIORITY.edition, at],
+            [id, MAIL_PRIORITY.edition, at, publication],
           );
           const recipients = queued.rowCount ?? 0;
           await db.query("UPDATE newsletter_editions SET recipients = $1 WHERE id = $2", [recipients, id]);
@@ -179,11 +190,17 @@ export function createPostgresMailStore(
         });
       },
       async get(id) {
-        const { rows } = await query<EditionRow>("SELECT * FROM newsletter_editions WHERE id = $1", [id]);
+        const { rows } = await query<EditionRow>(
+          "SELECT * FROM newsletter_editions WHERE id = $1 AND publication = $2",
+          [id, publication],
+        );
         return rows[0] && toEdition(rows[0]);
       },
       async byDay(day) {
-        const { rows } = await query<EditionRow>("SELECT * FROM newsletter_editions WHERE day = $1", [day]);
+        const { rows } = await query<EditionRow>(
+          "SELECT * FROM newsletter_editions WHERE day = $1 AND publication = $2",
+          [day, publication],
+        );
         return rows[0] && toEdition(rows[0]);
       },
       async recent(limit) {
@@ -191,11 +208,11 @@ export function createPostgresMailStore(
           Omit<EditionRow, "html" | "text"> & { status: MailStatus | null; n: string }
         >(
           `SELECT e.id, e.day, e.created_at, e.subject, e.recipients, q.status, count(q.id) AS n
-           FROM (SELECT * FROM newsletter_editions ORDER BY day DESC LIMIT $1) e
+           FROM (SELECT * FROM newsletter_editions WHERE publication = $2 ORDER BY day DESC LIMIT $1) e
            LEFT JOIN mail_queue q ON q.kind = 'edition' AND q.ref = e.id
            GROUP BY e.id, e.day, e.created_at, e.subject, e.recipients, q.status
            ORDER BY e.day DESC`,
-          [limit],
+          [limit, publication],
         );
         const byId = new Map<number, EditionStatus>();
         for (const r of rows) {
@@ -216,6 +233,6 @@ export function createPostgresMailStore(
         }
         return [...byId.values()];
       },
-    },
+    }),
   };
 }

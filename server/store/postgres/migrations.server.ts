@@ -223,4 +223,21 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
         );
       `),
   },
+  {
+    version: 12,
+    name: "readers' rows per publication",
+    // As on SQLite: messages, addresses, editions and queued mail belong to one publication.
+    up: (db) =>
+      db.query(`
+        ALTER TABLE contact_messages ADD COLUMN publication ${TEXT} NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        CREATE INDEX contact_messages_publication ON contact_messages (publication, created_at DESC);
+        ALTER TABLE mail_queue ADD COLUMN publication ${TEXT} NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        ALTER TABLE newsletter_subscribers ADD COLUMN publication ${TEXT} NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        ALTER TABLE newsletter_subscribers DROP CONSTRAINT newsletter_subscribers_pkey;
+        ALTER TABLE newsletter_subscribers ADD PRIMARY KEY (publication, email);
+        ALTER TABLE newsletter_editions ADD COLUMN publication ${TEXT} NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        ALTER TABLE newsletter_editions DROP CONSTRAINT newsletter_editions_day_key;
+        ALTER TABLE newsletter_editions ADD CONSTRAINT newsletter_editions_day_key UNIQUE (publication, day);
+      `),
+  },
 ];

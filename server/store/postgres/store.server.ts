@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { PENDING_DAYS, RATE_LIMIT_WAIT_MS, type Store, type Subscriber } from "#server/store/store.ts";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
+import {
+  PENDING_DAYS,
+  type PublicationRows,
+  RATE_LIMIT_WAIT_MS,
+  type Store,
+  type Subscriber,
+} from "#server/store/store.ts";
 import { type MessageRow, toMessage } from "../rows.ts";
 import {
   createPool,
@@ -52,22 +59,24 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
     db.query("DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND expires_at <= $1", [
       now.toISOString(),
     ]);
-  const queueNotification = (db: Queryable, id: number, now: Date) =>
-    queueMail(db, { kind: "contact", key: `contact:${id}`, recipient: "", ref: id }, now);
+  const queueNotification = (db: Queryable, publication: string, id: number, now: Date) =>
+    queueMail(db, { publication, kind: "contact", key: `contact:${id}`, recipient: "", ref: id }, now);
   let closed: Promise<void> | undefined;
 
-  return {
-    feeds: createPostgresFeedStore(pool, ready, backgroundPool),
+  // Mail is background work (a sender, an edition of every subscriber): not bound like a reader's request.
+  const { mail, editionsFor } = createPostgresMailStore(backgroundPool, ready);
+  /** One publication's readers' rows (ADR 0017). */
+  const rowsOf = (p: string): PublicationRows => ({
     messages: {
       insert: (m, now = new Date()) =>
         requestWrite(async (db) => {
           const { rows } = await db.query<{ id: string }>(
-            `INSERT INTO contact_messages (created_at, name, email, category, subject, message)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-            [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message],
+            `INSERT INTO contact_messages (created_at, name, email, category, subject, message, publication)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+            [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, p],
           );
           const id = Number(rows[0]?.id);
-          await queueNotification(db, id, now);
+          await queueNotification(db, p, id, now);
           return id;
         }),
       insertOnce: (m, sendId, now = new Date()) =>
@@ -75,18 +84,19 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           async (db) => {
             const same = await db.query<{ id: string }>(
               `SELECT id FROM contact_messages
-             WHERE send_id = $1 AND name = $2 AND email = $3 AND subject = $4 AND message = $5 LIMIT 1`,
-              [sendId, m.name, m.email, m.subject, m.message],
+             WHERE send_id = $1 AND name = $2 AND email = $3 AND subject = $4 AND message = $5
+               AND publication = $6 LIMIT 1`,
+              [sendId, m.name, m.email, m.subject, m.message, p],
             );
             const found = same.rows[0];
             if (found) return { id: Number(found.id), duplicate: true };
             const inserted = await db.query<{ id: string }>(
-              `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-              [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId],
+              `INSERT INTO contact_messages (created_at, name, email, category, subject, message, send_id, publication)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+              [now.toISOString(), m.name, m.email, m.category ?? null, m.subject, m.message, sendId, p],
             );
             const id = Number(inserted.rows[0]?.id);
-            await queueNotification(db, id, now);
+            await queueNotification(db, p, id, now);
             return { id, duplicate: false };
           },
           // Two posts of one send at the same moment (a double click, two processes) take turns.
@@ -94,8 +104,9 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         ),
       async get(id) {
         const { rows } = await query<MessageRow>(
-          "SELECT id, created_at, name, email, category, subject, message FROM contact_messages WHERE id = $1",
-          [id],
+          `SELECT id, created_at, name, email, category, subject, message FROM contact_messages
+           WHERE id = $1 AND publication = $2`,
+          [id, p],
         );
         return rows[0] && toMessage(rows[0]);
       },
@@ -103,13 +114,16 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         const limit = options.limit === undefined || options.limit < 0 ? null : options.limit;
         const { rows } = await query<MessageRow>(
           `SELECT id, created_at, name, email, category, subject, message
-           FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1`,
-          [limit],
+           FROM contact_messages WHERE publication = $2 ORDER BY created_at DESC, id DESC LIMIT $1`,
+          [limit, p],
         );
         return rows.map(toMessage);
       },
       async count() {
-        const { rows } = await query<{ n: string }>("SELECT COUNT(*) AS n FROM contact_messages");
+        const { rows } = await query<{ n: string }>(
+          "SELECT COUNT(*) AS n FROM contact_messages WHERE publication = $1",
+          [p],
+        );
         return Number(rows[0]?.n ?? 0);
       },
     },
@@ -120,11 +134,12 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           const expires = new Date(now.getTime() + PENDING_DAYS * 86_400_000).toISOString();
           // A pending address keeps its first expiry: the no-op update only lets RETURNING give its token.
           const { rows } = await db.query<{ token: string }>(
-            `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (email) DO UPDATE SET expires_at = newsletter_subscribers.expires_at
+            `INSERT INTO newsletter_subscribers (email, created_at, token, expires_at, publication)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (publication, email) DO UPDATE SET expires_at = newsletter_subscribers.expires_at
                WHERE newsletter_subscribers.confirmed_at IS NULL
              RETURNING token`,
-            [email, now.toISOString(), randomBytes(24).toString("base64url"), expires],
+            [email, now.toISOString(), randomBytes(24).toString("base64url"), expires, p],
           );
           const row = rows[0];
           if (!row) return { status: "confirmed" as const };
@@ -132,14 +147,20 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           // One confirmation mail per address per window, however often the form is sent.
           const due = await db.query(
             `UPDATE newsletter_subscribers SET confirm_mailed_at = $1
-             WHERE email = $2 AND (confirm_mailed_at IS NULL OR confirm_mailed_at <= $3)`,
-            [now.toISOString(), email, new Date(now.getTime() - options.mailEveryMs).toISOString()],
+             WHERE email = $2 AND publication = $4 AND (confirm_mailed_at IS NULL OR confirm_mailed_at <= $3)`,
+            [now.toISOString(), email, new Date(now.getTime() - options.mailEveryMs).toISOString(), p],
           );
           const mailed = due.rowCount === 1;
           if (mailed)
             await queueMail(
               db,
-              { kind: "confirm", key: `confirm:${email}:${now.toISOString()}`, recipient: email, ref: null },
+              {
+                publication: p,
+                kind: "confirm",
+                key: `confirm:${p}:${email}:${now.toISOString()}`,
+                recipient: email,
+                ref: null,
+              },
               now,
             );
           return { status: "pending" as const, token: row.token, mailed };
@@ -149,42 +170,46 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
           const { rowCount } = await db.query(
             `UPDATE newsletter_subscribers SET confirmed_at = $1, token = NULL, expires_at = NULL,
                unsubscribe_token = $3
-             WHERE token = $2 AND confirmed_at IS NULL AND expires_at > $1`,
-            [now.toISOString(), token, randomBytes(24).toString("base64url")],
+             WHERE token = $2 AND publication = $4 AND confirmed_at IS NULL AND expires_at > $1`,
+            [now.toISOString(), token, randomBytes(24).toString("base64url"), p],
           );
           return rowCount === 1;
         }),
       async isSubscribedToken(token) {
         const { rows } = await query(
-          "SELECT 1 FROM newsletter_subscribers WHERE unsubscribe_token = $1 AND confirmed_at IS NOT NULL",
-          [token],
+          `SELECT 1 FROM newsletter_subscribers
+           WHERE unsubscribe_token = $1 AND publication = $2 AND confirmed_at IS NOT NULL`,
+          [token, p],
         );
         return rows.length > 0;
       },
       unsubscribe: (token) =>
         requestWrite(async (db) => {
           const { rowCount } = await db.query(
-            "DELETE FROM newsletter_subscribers WHERE unsubscribe_token = $1",
-            [token],
+            "DELETE FROM newsletter_subscribers WHERE unsubscribe_token = $1 AND publication = $2",
+            [token, p],
           );
           return rowCount === 1;
         }),
       async mailable() {
         const { rows } = await query<{ n: string }>(
-          "SELECT count(*) AS n FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL",
+          `SELECT count(*) AS n FROM newsletter_subscribers
+           WHERE publication = $1 AND confirmed_at IS NOT NULL AND bounced_at IS NULL`,
+          [p],
         );
         return Number(rows[0]?.n ?? 0);
       },
       async markBounced(email, now = new Date()) {
         await query(
-          "UPDATE newsletter_subscribers SET bounced_at = $1 WHERE email = $2 AND bounced_at IS NULL",
-          [now.toISOString(), email],
+          "UPDATE newsletter_subscribers SET bounced_at = $1 WHERE email = $2 AND publication = $3 AND bounced_at IS NULL",
+          [now.toISOString(), email, p],
         );
       },
       async isPendingToken(token, now = new Date()) {
         const { rows } = await query(
-          "SELECT 1 FROM newsletter_subscribers WHERE token = $1 AND confirmed_at IS NULL AND expires_at > $2",
-          [token, now.toISOString()],
+          `SELECT 1 FROM newsletter_subscribers
+           WHERE token = $1 AND publication = $3 AND confirmed_at IS NULL AND expires_at > $2`,
+          [token, now.toISOString(), p],
         );
         return rows.length > 0;
       },
@@ -193,7 +218,8 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         await purgeExpired(pool, now);
         const { rows } = await query<Omit<Subscriber, "status">>(
           `SELECT email, created_at AS "createdAt", confirmed_at AS "confirmedAt", token, expires_at AS "expiresAt"
-           FROM newsletter_subscribers ORDER BY created_at, email`,
+           FROM newsletter_subscribers WHERE publication = $1 ORDER BY created_at, email`,
+          [p],
         );
         return rows.map((r) => ({
           email: r.email,
@@ -205,8 +231,14 @@ export function openPostgresStore(connectionString: string, options: PostgresSto
         }));
       },
     },
-    // Mail is background work (a sender, an edition of every subscriber): not bound like a reader's request.
-    ...createPostgresMailStore(backgroundPool, ready),
+    editions: editionsFor(p),
+  });
+
+  return {
+    feeds: createPostgresFeedStore(pool, ready, backgroundPool),
+    ...rowsOf(BUNDLED_SLUG),
+    publication: rowsOf,
+    mail,
     rateLimits: {
       async take(bucket, client, limit, windowMs, nowMs = Date.now()) {
         if (limit <= 0) return { ok: true };

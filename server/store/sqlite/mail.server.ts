@@ -15,13 +15,14 @@ import { transaction } from "./db.server.ts";
 /** Queues one mail unless one with the same key exists (inside the caller's transaction). */
 export function queueMail(
   db: DatabaseSync,
-  mail: { kind: MailKind; key: string; recipient: string; ref: number | null },
+  mail: { publication: string; kind: MailKind; key: string; recipient: string; ref: number | null },
   now: Date,
 ): void {
   db.prepare(
-    `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+    `INSERT INTO mail_queue (publication, kind, key, recipient, ref, priority, next_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
   ).run(
+    mail.publication,
     mail.kind,
     mail.key,
     mail.recipient,
@@ -32,8 +33,10 @@ export function queueMail(
   );
 }
 
-/** The outgoing mail queue and the editions on SQLite. */
-export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "editions"> {
+/** The outgoing mail queue (every publication's) and one publication's editions, on SQLite. */
+export function createMailStore(db: DatabaseSync): Pick<Store, "mail"> & {
+  editionsFor(publication: string): Store["editions"];
+} {
   return {
     mail: {
       async claim(owner, limit, { leaseMs, editions, now = new Date() }) {
@@ -49,7 +52,7 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
                    WHERE status = 'queued' AND priority <= ? AND next_at <= ?
                      AND (claimed_until IS NULL OR claimed_until <= ?)
                    ORDER BY priority, next_at, id LIMIT ?)
-                 RETURNING id, kind, recipient, ref, attempts, created_at`,
+                 RETURNING id, publication, kind, recipient, ref, attempts, created_at`,
               )
               .all(
                 owner,
@@ -61,14 +64,17 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
               ) as ClaimRow[],
         );
         if (claimed.length === 0) return [];
-        const emails = [...new Set(claimed.filter((c) => c.kind !== "contact").map((c) => c.recipient))];
-        const rows = emails.length
+        const addresses = claimed
+          .filter((c) => c.kind !== "contact")
+          .map((c) => [c.publication, c.recipient]);
+        const rows = addresses.length
           ? (db
               .prepare(
-                `SELECT email, confirmed_at, bounced_at, token, expires_at, unsubscribe_token
-                 FROM newsletter_subscribers WHERE email IN (SELECT value FROM json_each(?))`,
+                `SELECT publication, email, confirmed_at, bounced_at, token, expires_at, unsubscribe_token
+                 FROM newsletter_subscribers WHERE (publication, email) IN
+                   (SELECT value ->> 0, value ->> 1 FROM json_each(?))`,
               )
-              .all(JSON.stringify(emails)) as SubscriberRow[])
+              .all(JSON.stringify(addresses)) as SubscriberRow[])
           : [];
         return withSubscribers(claimed.sort(claimOrder), rows);
       },
@@ -143,20 +149,20 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
         });
       },
     },
-    editions: {
+    editionsFor: (publication) => ({
       async create(day, mail, now = new Date()) {
         const at = now.toISOString();
         return transaction(db, () => {
           const made = db
             .prepare(
-              `INSERT INTO newsletter_editions (day, created_at, subject, html, text, recipients)
-               VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (day) DO NOTHING RETURNING id`,
+              `INSERT INTO newsletter_editions (publication, day, created_at, subject, html, text, recipients)
+               VALUES (?, ?, ?, ?, ?, ?, 0) ON CONFLICT (publication, day) DO NOTHING RETURNING id`,
             )
-            .get(day, at, mail.subject, mail.html, mail.text) as { id: number } | undefined;
+            .get(publication, day, at, mail.subject, mail.html, mail.text) as { id: number } | undefined;
           if (!made) {
             const old = db
-              .prepare("SELECT id, recipients FROM newsletter_editions WHERE day = ?")
-              .get(day) as {
+              .prepare("SELECT id, recipients FROM newsletter_editions WHERE publication = ? AND day = ?")
+              .get(publication, day) as {
               id: number;
               recipients: number;
             };
@@ -165,36 +171,38 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
           const id = Number(made.id);
           const queued = db
             .prepare(
-              `INSERT INTO mail_queue (kind, key, recipient, ref, priority, next_at, created_at)
-               SELECT 'edition', 'edition:' || ? || ':' || email, email, ?, ?, ?, ?
-               FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND bounced_at IS NULL
+              `INSERT INTO mail_queue (publication, kind, key, recipient, ref, priority, next_at, created_at)
+               SELECT publication, 'edition', 'edition:' || ? || ':' || email, email, ?, ?, ?, ?
+               FROM newsletter_subscribers
+               WHERE publication = ? AND confirmed_at IS NOT NULL AND bounced_at IS NULL
                ORDER BY email
                ON CONFLICT (key) DO NOTHING`,
             )
-            .run(id, id, MAIL_PRIORITY.edition, at, at);
+            .run(id, id, MAIL_PRIORITY.edition, at, at, publication);
           const recipients = Number(queued.changes);
           db.prepare("UPDATE newsletter_editions SET recipients = ? WHERE id = ?").run(recipients, id);
           return { id, created: true, recipients };
         });
       },
       async get(id) {
-        const row = db.prepare("SELECT * FROM newsletter_editions WHERE id = ?").get(id) as
-          | EditionRow
-          | undefined;
+        const row = db
+          .prepare("SELECT * FROM newsletter_editions WHERE id = ? AND publication = ?")
+          .get(id, publication) as EditionRow | undefined;
         return row && toEdition(row);
       },
       async byDay(day) {
-        const row = db.prepare("SELECT * FROM newsletter_editions WHERE day = ?").get(day) as
-          | EditionRow
-          | undefined;
+        const row = db
+          .prepare("SELECT * FROM newsletter_editions WHERE day = ? AND publication = ?")
+          .get(day, publication) as EditionRow | undefined;
         return row && toEdition(row);
       },
       async recent(limit) {
         const editions = db
           .prepare(
-            "SELECT id, day, created_at, subject, recipients FROM newsletter_editions ORDER BY day DESC LIMIT ?",
+            `SELECT id, day, created_at, subject, recipients FROM newsletter_editions
+             WHERE publication = ? ORDER BY day DESC LIMIT ?`,
           )
-          .all(limit) as Omit<EditionRow, "html" | "text">[];
+          .all(publication, limit) as Omit<EditionRow, "html" | "text">[];
         const count = db.prepare(
           "SELECT status, count(*) AS n FROM mail_queue WHERE kind = 'edition' AND ref = ? GROUP BY status",
         );
@@ -212,6 +220,6 @@ export function createMailStore(db: DatabaseSync): Pick<Store, "mail" | "edition
           };
         });
       },
-    },
+    }),
   };
 }

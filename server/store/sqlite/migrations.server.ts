@@ -297,4 +297,52 @@ export const MIGRATIONS: Migration[] = [
         ) STRICT;
       `),
   },
+  {
+    version: 12,
+    name: "readers' rows per publication",
+    // Contact messages, newsletter addresses, editions and queued mail belong to one publication
+    // (ADR 0017): an address may take two publications' editions, each edition is one
+    // publication's day. The rows so far are the bundled site's.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE contact_messages ADD COLUMN publication TEXT NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        CREATE INDEX contact_messages_publication ON contact_messages (publication, created_at DESC);
+        ALTER TABLE mail_queue ADD COLUMN publication TEXT NOT NULL DEFAULT '${BUNDLED_SLUG}';
+        CREATE TABLE newsletter_subscribers_v12 (
+          publication TEXT NOT NULL,
+          email TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          confirmed_at TEXT,
+          token TEXT,
+          expires_at TEXT,
+          unsubscribe_token TEXT,
+          bounced_at TEXT,
+          confirm_mailed_at TEXT,
+          PRIMARY KEY (publication, email)
+        ) STRICT;
+        INSERT INTO newsletter_subscribers_v12
+          SELECT '${BUNDLED_SLUG}', email, created_at, confirmed_at, token, expires_at, unsubscribe_token,
+                 bounced_at, confirm_mailed_at
+          FROM newsletter_subscribers;
+        DROP TABLE newsletter_subscribers;
+        ALTER TABLE newsletter_subscribers_v12 RENAME TO newsletter_subscribers;
+        CREATE UNIQUE INDEX newsletter_subscribers_token ON newsletter_subscribers (token);
+        CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe ON newsletter_subscribers (unsubscribe_token);
+        CREATE TABLE newsletter_editions_v12 (
+          id INTEGER PRIMARY KEY,
+          publication TEXT NOT NULL,
+          day TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          subject TEXT NOT NULL,
+          html TEXT NOT NULL,
+          text TEXT NOT NULL,
+          recipients INTEGER NOT NULL,
+          UNIQUE (publication, day)
+        ) STRICT;
+        INSERT INTO newsletter_editions_v12
+          SELECT id, '${BUNDLED_SLUG}', day, created_at, subject, html, text, recipients FROM newsletter_editions;
+        DROP TABLE newsletter_editions;
+        ALTER TABLE newsletter_editions_v12 RENAME TO newsletter_editions;
+      `),
+  },
 ];

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { Store } from "#server/store/store.ts";
+import { BUNDLED_SLUG } from "#domain/publication.ts";
+import type { PublicationRows, Store } from "#server/store/store.ts";
 import { integrityProblems, openDatabase } from "./db.server.ts";
 import { createFeedStore } from "./feed-store.server.ts";
 import { isStoredImage } from "./images.server.ts";
@@ -33,30 +34,36 @@ export function openSqliteStore(dataDir: string): Store {
 /** The store's interface over an open SQLite database (tests set up rows through `db` directly). */
 export function createStore(db: DatabaseSync): Store {
   let closed = false;
-  return {
-    feeds: createFeedStore(db),
+  const { mail, editionsFor } = createMailStore(db);
+  const rowsOf = (p: string): PublicationRows => ({
     messages: {
-      insert: async (message, now) => insertMessage(db, message, now),
-      insertOnce: async (message, sendId, now) => insertMessageOnce(db, message, sendId, now),
-      get: async (id) => getMessage(db, id),
-      list: async (options) => listMessages(db, options),
-      count: async () => countMessages(db),
+      insert: async (message, now) => insertMessage(db, p, message, now),
+      insertOnce: async (message, sendId, now) => insertMessageOnce(db, p, message, sendId, now),
+      get: async (id) => getMessage(db, p, id),
+      list: async (options) => listMessages(db, p, options),
+      count: async () => countMessages(db, p),
     },
     subscribers: {
-      request: async (email, now, options) => requestSubscription(db, email, now, options),
-      confirm: async (token, now) => confirmSubscription(db, token, now),
-      isSubscribedToken: async (token) => isSubscribedToken(db, token),
-      unsubscribe: async (token) => unsubscribe(db, token),
-      markBounced: async (email, now) => markBounced(db, email, now),
-      mailable: async () => countMailable(db),
-      isPendingToken: async (token, now) => isPendingToken(db, token, now),
-      list: async (now) => listSubscribers(db, now),
+      request: async (email, now, options) => requestSubscription(db, p, email, now, options),
+      confirm: async (token, now) => confirmSubscription(db, p, token, now),
+      isSubscribedToken: async (token) => isSubscribedToken(db, p, token),
+      unsubscribe: async (token) => unsubscribe(db, p, token),
+      markBounced: async (email, now) => markBounced(db, p, email, now),
+      mailable: async () => countMailable(db, p),
+      isPendingToken: async (token, now) => isPendingToken(db, p, token, now),
+      list: async (now) => listSubscribers(db, p, now),
     },
+    editions: editionsFor(p),
+  });
+  return {
+    feeds: createFeedStore(db),
+    ...rowsOf(BUNDLED_SLUG),
+    publication: rowsOf,
+    mail,
     rateLimits: {
       take: async (...args) => takeRate(db, ...args),
       prune: async (...args) => pruneRates(db, ...args),
     },
-    ...createMailStore(db),
     images: { isStoredImage: async (url) => isStoredImage(db, url) },
     // A real table: `SELECT 1` touches no file, so a missing or unreadable database would pass.
     ping: async () => void db.prepare("SELECT 1 FROM articles LIMIT 1").get(),

@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Article } from "#domain/article.ts";
+import { handleContact } from "#server/forms/contact.server.ts";
+import { handleNewsletter } from "#server/forms/newsletter.server.ts";
+import { createRateLimiter } from "#server/forms/rate-limit.server.ts";
+import type { SectionArticles } from "#server/news/reader.server.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
+import { openTestStore, storeKinds, type TestStore } from "#server/store/testing/stores.ts";
+import { createMailService, type MailPublication, type MailService } from "./mail.server.ts";
+import { type SmtpSink, startSmtpSink } from "./testing/smtp-sink.ts";
+
+// The contact form stores with the real clock: the sender's must not be behind it.
+const T0 = new Date(Date.now() + 60_000);
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const noLimit = createRateLimiter({ limit: 0, windowMs: 1000 });
+
+/** A publication whose every section has one headline naming it. */
+function publication(slug: string, title: string, newsroomEmail: string): MailPublication {
+  const article = (section: string): Article => ({
+    id: `${slug}-${section}`,
+    title: `${title} headline in ${section}`,
+    excerpt: "",
+    content: "",
+    category: section,
+    publisher: `${title} Wire`,
+    publishedAt: "2026-11-26T10:00:00Z",
+    link: `https://publisher.example/${slug}/${section}`,
+    readTime: 3,
+    featured: false,
+    section: section as Article["section"],
+  });
+  return {
+    siteUrl: `https://${slug}.example`,
+    identity: { ...bundledIdentity, slug, title, newsroomEmail },
+    reader: {
+      getSectionArticles: async (section: string): Promise<SectionArticles> => ({
+        articles: [article(section)],
+        sample: false,
+      }),
+    },
+    posts: () => [],
+  };
+}
+
+// Each publication's mail is written as that publication (ADR 0017).
+describe.each(await storeKinds())("many publications' mail through a real SMTP server, on %s", (kind) => {
+  let t: TestStore;
+  let sink: SmtpSink;
+  let mail: MailService;
+  const served = new Map([
+    ["harbour", publication("harbour", "The Harbour Courier", "desk@harbour.example")],
+    ["valley", publication("valley", "Valley Volt", "news@valley.example")],
+  ]);
+
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+    sink = await startSmtpSink();
+    mail = createMailService({
+      config: {
+        SMTP_URL: sink.url,
+        MAIL_FROM: "Network Mail <mail@network.example>",
+        DATA_DIR: "./unused",
+        SITE_URL: "https://unused.example",
+        NEWSLETTER_SEND_AT: "off",
+        NEWSLETTER_SEND_RATE: 0,
+      },
+      store: t.store,
+      reader: { getSectionArticles: async () => ({ articles: [], sample: false }) },
+      posts: () => [],
+      publications: { all: () => [...served.keys()], get: (slug) => served.get(slug) },
+      editions: true,
+      log: quiet,
+      now: () => T0,
+    });
+  });
+  afterEach(async () => {
+    await mail.stop();
+    await sink.stop();
+    await t.dispose();
+  });
+
+  const signUp = async (slug: string, email: string) => {
+    const form = new FormData();
+    form.set("email", email);
+    await handleNewsletter(form, {
+      subscribers: t.store.publication(slug).subscribers,
+      limiter: noLimit,
+      clientKey: "203.0.113.1",
+      log: quiet,
+      now: T0,
+    });
+  };
+
+  it("confirmations, newsroom notes and editions each go out in their publication's name and links", async () => {
+    await signUp("harbour", "ann@example.com");
+    await signUp("valley", "ann@example.com");
+    const contact = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Bo",
+      email: "bo@example.com",
+      subject: "A tip for the valley",
+      message: "There is a new charger on Main Street.",
+    }))
+      contact.set(k, v);
+    await handleContact(contact, {
+      messages: t.store.publication("valley").messages,
+      limiter: noLimit,
+      clientKey: "valley 203.0.113.2",
+      log: quiet,
+    });
+    expect(await mail.sender.drain()).toMatchObject({ sent: 3, failed: 0, skipped: 0 });
+    const confirmations = sink.to("ann@example.com");
+    const harbourLink = confirmations.find((m) =>
+      String(m.parsed.html).includes("https://harbour.example/newsletter/confirm?token="),
+    );
+    const valleyLink = confirmations.find((m) =>
+      String(m.parsed.html).includes("https://valley.example/newsletter/confirm?token="),
+    );
+    expect(harbourLink?.parsed.from?.text).toContain("The Harbour Courier");
+    expect(valleyLink?.parsed.from?.text).toContain("Valley Volt");
+    // The newsroom note goes to the valley's newsroom only.
+    expect(sink.to("news@valley.example")).toHaveLength(1);
+    expect(sink.to("desk@harbour.example")).toHaveLength(0);
+
+    // Confirm both, then the day's editions: one per publication, each with its own headlines.
+    for (const slug of ["harbour", "valley"]) {
+      const [pending] = await t.store.publication(slug).subscribers.list(T0);
+      await t.store.publication(slug).subscribers.confirm(pending?.token ?? "", T0);
+    }
+    await mail.makeEdition(T0);
+    expect(await mail.sender.drain()).toMatchObject({ sent: 2, failed: 0 });
+    const editions = sink.to("ann@example.com").slice(2);
+    const harbour = editions.find((m) => String(m.parsed.html).includes("The Harbour Courier headline"));
+    const valley = editions.find((m) => String(m.parsed.html).includes("Valley Volt headline"));
+    expect(String(harbour?.parsed.html)).not.toContain("Valley Volt headline");
+    expect(harbour?.parsed.html).toContain("https://harbour.example/newsletter/unsubscribe?token=");
+    expect(valley?.parsed.html).toContain("https://valley.example/newsletter/unsubscribe?token=");
+    expect(valley?.parsed.messageId).toMatch(/@valley\.example>$/);
+  });
+});
