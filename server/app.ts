@@ -32,7 +32,11 @@ import { createFeedsApi } from "./news/api.server.ts";
 import { createFeedEngine, feedEngineSettings } from "./news/engine.server.ts";
 import { warnSectionsWithoutFeeds } from "./news/news-pages.server.ts";
 import { createPublications } from "./publications/registry.server.ts";
-import { resolvePublication, type ServedPublication } from "./publications/request.server.ts";
+import {
+  publicationSiteUrl,
+  resolvePublication,
+  type ServedPublication,
+} from "./publications/request.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { postLibrary, publishedPosts } from "./publishing/posts.server.ts";
 import { createRadioStatus } from "./radio/status.server.ts";
@@ -157,6 +161,24 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
     store,
     reader: feeds,
     posts: () => publishedPosts(postLibrary().current()),
+    // Each publication's mail in its own name, from its own host's links; its own edition.
+    ...(publications.fromDir
+      ? {
+          publications: {
+            all: () => [...publications.current().bySlug.keys()],
+            get(slug: string) {
+              const p = publications.current().bySlug.get(slug);
+              if (!p) return undefined;
+              return {
+                identity: p.identity,
+                siteUrl: publicationSiteUrl(p, config.SITE_URL, true),
+                reader: feeds.reader(slug) ?? feeds,
+                posts: () => publishedPosts(postLibrary(p.blogDir).current()),
+              };
+            },
+          },
+        }
+      : {}),
     editions: config.ROLE !== "web",
     jobQueue: opened.jobQueue,
     log: logger,
@@ -201,18 +223,27 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   );
   app.use(feedResourcesCrossOrigin);
   app.use(limitRequestBodies());
+  // Host → publication for everything but the health checks, which answer on every host; a host
+  // that names no publication gets a plain 404.
+  const onePublication = resolvePublication(publications, config.SITE_URL);
+  const isHealth = (path: string) =>
+    path === "/healthz" || path === "/readyz" || path.startsWith("/api/health/");
+  app.use((req, res, next) => (isHealth(req.path) ? next() : onePublication(req, res, next)));
+  const servedOf = (res: express.Response) => res.locals.served as ServedPublication;
   // Before the origin check: a mailbox provider's one-click POST comes from its own servers.
-  app.use(oneClickUnsubscribe(store.subscribers, config.SITE_URL));
-  app.use(checkFormOrigin(config.SITE_URL));
+  app.use(
+    oneClickUnsubscribe((res) => ({
+      subscribers: store.publication(servedOf(res).publication.slug).subscribers,
+      siteUrl: servedOf(res).siteUrl,
+    })),
+  );
+  app.use(checkFormOrigin((res) => servedOf(res).siteUrl));
   // The radio stream goes out before compression: audio must reach listeners unbuffered.
   app.use(createRadioRouter(config));
   app.use(compression());
 
-  // Everything past the health checks is one publication's, by host; a host that names none gets 404.
-  const readerOf = (res: express.Response) => {
-    const served = res.locals.served as ServedPublication;
-    return feeds.reader(served.publication.slug) ?? feeds;
-  };
+  // The reader of the request's publication's own feed list.
+  const readerOf = (res: express.Response) => feeds.reader(servedOf(res).publication.slug) ?? feeds;
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CACHE.none).json({ status: "ok", uptime: Math.round(process.uptime()) });
@@ -222,11 +253,18 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   app.get("/readyz", readinessCheck(store));
 
   app.use("/api/health/feeds", healthDetailsAccess(config.HEALTH_DETAILS));
-  const onePublication = resolvePublication(publications, config.SITE_URL);
-  app.use((req, res, next) =>
-    req.path.startsWith("/api/health/") ? next() : onePublication(req, res, next),
-  );
   app.use(createFeedsApi(feeds, { readerOf }));
+  // A publication's own logo (its folder's file), as publication.json names it.
+  app.get(/^\/publication-logo\.(svg|png|webp)$/, (req, res, next) => {
+    const { publication } = servedOf(res);
+    if (!publication.logoFile || publication.identity.logo !== req.path) return next();
+    res.set({
+      "Cache-Control": "public, max-age=3600",
+      // An SVG is a document: nothing in it runs or loads.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    });
+    res.sendFile(publication.logoFile, (error) => error && next());
+  });
   if (config.PAGE_CACHE_SECONDS > 0 && !vite) app.use(pageCache.middleware);
   app.use(
     createImageProxy(store.images.isStoredImage, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bundledIdentity } from "./bundled.server.ts";
-import { normalHost, PublicationError, publicationFrom } from "./publication-file.ts";
+import { contrastWithWhite, normalHost, PublicationError, publicationFrom } from "./publication-file.ts";
 
 const minimal = {
   name: "The Harbour Courier",
@@ -70,6 +70,7 @@ describe("publication.json", () => {
     [{ ...minimal, timeZone: "Mars/Olympus" }, '"timeZone" "Mars/Olympus" is no IANA time zone'],
     [{ ...minimal, newsroomEmail: "desk" }, "is no e-mail address"],
     [{ ...minimal, accent: "green" }, '"accent" "green" must be a colour'],
+    [{ ...minimal, accent: "#f5b000" }, '"accent" "#f5b000" is too light'],
     [{ ...minimal, logo: "../logo.svg" }, "must be a file name in the folder"],
     [{ ...minimal, logo: "logo.svg" }, "which the folder lacks"],
   ])("refuses %j with the reason", (data, reason) => {
@@ -83,5 +84,13 @@ describe("publication.json", () => {
     expect(normalHost("-a.example")).toBeUndefined();
     expect(normalHost("*")).toBeUndefined();
     expect(normalHost("a.*.example")).toBeUndefined();
+  });
+
+  it("measures an accent's contrast with white as WCAG does", () => {
+    expect(contrastWithWhite("#000000")).toBeCloseTo(21, 5);
+    expect(contrastWithWhite("#ffffff")).toBeCloseTo(1, 5);
+    // The bundled palette's accent passes; a pale one does not.
+    expect(contrastWithWhite("#0b6b4f")).toBeGreaterThan(4.6);
+    expect(contrastWithWhite("#767676")).toBeCloseTo(4.54, 1);
   });
 });

@@ -66,6 +66,16 @@ export function normalHost(value: string): string | undefined {
   return name.split(".").every((label) => HOST_LABEL.test(label)) ? host : undefined;
 }
 
+/** WCAG's contrast ratio of a #rrggbb colour with white (1 to 21). */
+export function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 1.05 / (luminance + 0.05);
+}
+
 /** Whether a zone name is one this runtime knows (dates are shown in it). */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -147,6 +157,11 @@ export function publicationFrom(
   const accent = text("accent", 7, false);
   if (accent !== undefined && !/^#[0-9a-f]{6}$/i.test(accent))
     throw new PublicationError(`"accent" ${shown(accent)} must be a colour such as "#0b6e4f"`);
+  // White text sits on the accent (buttons), and the accent is the links' colour on the page.
+  if (accent !== undefined && contrastWithWhite(accent) < 4.6)
+    throw new PublicationError(
+      `"accent" ${shown(accent)} is too light: white text on it has a contrast of ${contrastWithWhite(accent).toFixed(1)}:1, and at least 4.6:1 is needed`,
+    );
 
   const logoName = text("logo", 100, false);
   let logo: string | undefined;

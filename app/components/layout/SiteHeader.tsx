@@ -31,8 +31,10 @@ export function SiteHeader({ now }: { now?: string }) {
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-1 px-4 pb-3 pt-5 text-center sm:px-6">
         <Link
           to="/"
-          className="font-serif text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-6xl"
+          className={`${identity.logo ? "flex flex-col items-center gap-2 " : ""}font-serif text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-6xl`}
         >
+          {/* The publication's own mark, above its name (which stays the link's text). */}
+          {identity.logo ? <img src={identity.logo} alt="" height={56} className="h-14 w-auto" /> : null}
           {identity.title}
         </Link>
         <p className="max-w-2xl text-sm text-muted sm:text-base">{identity.tagline}</p>
