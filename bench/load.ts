@@ -16,6 +16,11 @@ if (process.argv.includes("--scale")) {
   await import("./scale.ts");
   process.exit(0);
 }
+// `npm run bench -- --publications`: the network of publications on one server (bench/publications.ts).
+if (process.argv.includes("--publications")) {
+  await import("./publications.ts");
+  process.exit(process.exitCode ?? 0);
+}
 // `npm run bench -- --mail [--postgres]`: the newsletter's sending (bench/mail.ts) instead.
 if (process.argv.includes("--mail")) {
   await import("./mail.ts");

@@ -1,4 +1,4 @@
-import { BUNDLED_SLUG } from "#domain/publication.ts";
+import { BUNDLED_SLUG, groupedCount } from "#domain/publication.ts";
 
 /**
  * Who the site is: its name, texts, zone, publisher and newsroom address. Operators edit this file
@@ -25,8 +25,5 @@ export const identity = {
   newsroomEmail: "newsroom@electricledger.example",
 } as const;
 
-/**
- * "3,000", grouped by hand: toLocaleString would load the browser's number data (a long task on a
- * phone) for one comma on every page's footer.
- */
-export const publicationsCount = String(identity.network.publications).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+/** "3,000" (grouped by hand: see groupedCount). */
+export const publicationsCount = groupedCount(identity.network.publications);

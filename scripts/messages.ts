@@ -6,13 +6,14 @@
  */
 
 import type { StoredMessage } from "#server/store/store.ts";
-import { fail, openStoreFromEnv } from "./lib/cli.ts";
+import { fail, openStoreFromEnv, publicationsOption } from "./lib/cli.ts";
 import { toCsv } from "./lib/csv.ts";
 import { escapeControls, escapeJsonControls } from "./lib/terminal.ts";
 
 const USAGE = `Usage:
-  npm run -s messages -- list [--json]
-  npm run -s messages -- export --csv`;
+  npm run -s messages -- list [--json] [--publication <slug>]
+  npm run -s messages -- export --csv [--publication <slug>]
+With PUBLICATIONS_DIR set, every publication's messages unless --publication names one.`;
 
 const CSV_HEADER = ["id", "created_at", "name", "email", "category", "subject", "message"];
 
@@ -37,7 +38,8 @@ function readable(messages: StoredMessage[]): string {
   return `${count}\n\n${blocks.join("\n\n")}`;
 }
 
-const [command, ...flags] = process.argv.slice(2);
+const { slugs, fromDir: many, rest } = publicationsOption(process.argv.slice(2));
+const [command, ...flags] = rest;
 const known: Record<string, string[]> = { list: ["--json"], export: ["--csv"] };
 if (!command || !(command in known)) fail(USAGE);
 const unknown = flags.filter((f) => !known[command]?.includes(f));
@@ -46,12 +48,16 @@ if (command === "export" && !flags.includes("--csv")) fail(`export needs a forma
 
 const store = await openStoreFromEnv();
 try {
-  const messages = await store.messages.list();
+  const lists = await Promise.all(slugs.map((slug) => store.publication(slug).messages.list()));
+  const messages = lists.flatMap((list, i) =>
+    list.map((m) => (many ? { publication: slugs[i] as string, ...m } : m)),
+  );
   if (command === "export") {
     process.stdout.write(
       toCsv(
-        CSV_HEADER,
+        many ? ["publication", ...CSV_HEADER] : CSV_HEADER,
         messages.map((m) => [
+          ...("publication" in m ? [m.publication] : []),
           m.id,
           m.createdAt,
           escapeControls(m.name),
@@ -64,8 +70,12 @@ try {
     );
   } else if (flags.includes("--json")) {
     process.stdout.write(`${escapeJsonControls(JSON.stringify(messages, null, 2))}\n`);
-  } else {
+  } else if (!many) {
     process.stdout.write(`${readable(messages)}\n`);
+  } else {
+    // One block per publication, each newest first.
+    const blocks = lists.map((list, i) => `== ${slugs[i]} ==\n${readable(list)}`);
+    process.stdout.write(`${blocks.join("\n\n") || "No publications."}\n`);
   }
 } finally {
   await store.close();

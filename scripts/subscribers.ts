@@ -8,33 +8,55 @@
 
 import { parseConfig } from "#server/config.server.ts";
 import { confirmLink } from "#server/forms/newsletter.server.ts";
-import { fail, openStoreFromEnv } from "./lib/cli.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
+import { readPublicationsDir } from "#server/publications/publication-dir.server.ts";
+import { publicationSiteUrl } from "#server/publications/request.server.ts";
+import { fail, openStoreFromEnv, publicationsOption } from "./lib/cli.ts";
 
-const USAGE = "Usage:\n  npm run -s subscribers -- list [--json]";
+const USAGE =
+  "Usage:\n  npm run -s subscribers -- list [--json] [--publication <slug>]\nWith PUBLICATIONS_DIR set, every publication's addresses unless --publication names one.";
 
-const [command, ...flags] = process.argv.slice(2);
+const { slugs, fromDir: many, rest } = publicationsOption(process.argv.slice(2));
+const [command, ...flags] = rest;
 if (command !== "list") fail(USAGE);
 const unknown = flags.filter((f) => f !== "--json");
 if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
 const store = await openStoreFromEnv();
-const siteUrl = parseConfig(process.env).SITE_URL;
+const config = parseConfig(process.env);
+// A pending address's link is on its own publication's host.
+const addressOf = (slug: string) => {
+  if (!many) return config.SITE_URL;
+  const p = readPublicationsDir(process.env.PUBLICATIONS_DIR as string, bundledIdentity).publications.find(
+    (x) => x.slug === slug,
+  );
+  return p ? publicationSiteUrl(p, config.SITE_URL, true) : config.SITE_URL;
+};
 try {
-  const subscribers = (await store.subscribers.list()).map(({ token, ...s }) => ({
-    ...s,
-    confirmLink: token ? confirmLink(siteUrl, token) : null,
-  }));
+  const subscribers = (
+    await Promise.all(
+      slugs.map(async (slug) => {
+        const siteUrl = addressOf(slug);
+        return (await store.publication(slug).subscribers.list()).map(({ token, ...s }) => ({
+          ...(many ? { publication: slug } : {}),
+          ...s,
+          confirmLink: token ? confirmLink(siteUrl, token) : null,
+        }));
+      }),
+    )
+  ).flat();
   if (flags.includes("--json")) {
     process.stdout.write(`${JSON.stringify(subscribers, null, 2)}\n`);
   } else if (subscribers.length === 0) {
     process.stdout.write("No subscribers yet.\n");
   } else {
     const pending = subscribers.filter((s) => s.status === "pending").length;
-    const lines = subscribers.map((s) =>
-      s.status === "confirmed"
-        ? `${s.email}\tconfirmed\t${s.createdAt}`
-        : `${s.email}\tpending\t${s.createdAt}\texpires ${s.expiresAt}\t${s.confirmLink}`,
-    );
+    const lines = subscribers.map((s) => {
+      const who = "publication" in s ? `${s.publication}\t` : "";
+      return s.status === "confirmed"
+        ? `${who}${s.email}\tconfirmed\t${s.createdAt}`
+        : `${who}${s.email}\tpending\t${s.createdAt}\texpires ${s.expiresAt}\t${s.confirmLink}`;
+    });
     const noun = subscribers.length === 1 ? "address" : "addresses";
     process.stdout.write(
       `${subscribers.length} ${noun}: ${subscribers.length - pending} confirmed, ${pending} pending\n${lines.join("\n")}\n`,

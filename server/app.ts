@@ -32,11 +32,8 @@ import { createFeedsApi } from "./news/api.server.ts";
 import { createFeedEngine, feedEngineSettings } from "./news/engine.server.ts";
 import { warnSectionsWithoutFeeds } from "./news/news-pages.server.ts";
 import { createPublications } from "./publications/registry.server.ts";
-import {
-  publicationSiteUrl,
-  resolvePublication,
-  type ServedPublication,
-} from "./publications/request.server.ts";
+import { mailPublications } from "./publications/mail-publications.server.ts";
+import { resolvePublication, type ServedPublication } from "./publications/request.server.ts";
 import { feedResourcesCrossOrigin } from "./publishing/feed-resources.server.ts";
 import { postLibrary, publishedPosts } from "./publishing/posts.server.ts";
 import { createRadioStatus } from "./radio/status.server.ts";
@@ -162,23 +159,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
     reader: feeds,
     posts: () => publishedPosts(postLibrary().current()),
     // Each publication's mail in its own name, from its own host's links; its own edition.
-    ...(publications.fromDir
-      ? {
-          publications: {
-            all: () => [...publications.current().bySlug.keys()],
-            get(slug: string) {
-              const p = publications.current().bySlug.get(slug);
-              if (!p) return undefined;
-              return {
-                identity: p.identity,
-                siteUrl: publicationSiteUrl(p, config.SITE_URL, true),
-                reader: feeds.reader(slug) ?? feeds,
-                posts: () => publishedPosts(postLibrary(p.blogDir).current()),
-              };
-            },
-          },
-        }
-      : {}),
+    publications: mailPublications(publications, feeds, config.SITE_URL),
     editions: config.ROLE !== "web",
     jobQueue: opened.jobQueue,
     log: logger,

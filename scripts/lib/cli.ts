@@ -1,4 +1,8 @@
+import { BUNDLED_SLUG } from "#domain/publication.ts";
 import { type Config, ConfigError, parseConfig } from "#server/config.server.ts";
+import { bundledIdentity } from "#server/publications/bundled.server.ts";
+import { readPublicationsDir } from "#server/publications/publication-dir.server.ts";
+import { PublicationError } from "#server/publications/publication-file.ts";
 import {
   type OpenedStore,
   openStore,
@@ -48,4 +52,47 @@ export async function openFromEnv(): Promise<{ config: Config; opened: OpenedSto
 /** The store the server uses, for a tool that needs nothing else (see openFromEnv). */
 export async function openStoreFromEnv(): Promise<Store> {
   return (await openFromEnv()).opened.store;
+}
+
+/**
+ * `--publication <slug>` taken out of a command's arguments: the publications a command is about.
+ * Given, that one (it must be a folder PUBLICATIONS_DIR serves, when set); left out, every
+ * publication PUBLICATIONS_DIR serves, or the bundled site when it is unset.
+ */
+export function publicationsOption(args: string[]): {
+  slugs: string[];
+  /** Whether --publication was given. */
+  chosen: boolean;
+  /** Whether PUBLICATIONS_DIR is set: there may be several, and output says whose each row is. */
+  fromDir: boolean;
+  rest: string[];
+} {
+  const at = args.findIndex((a) => a === "--publication" || a.startsWith("--publication="));
+  const rest = [...args];
+  let slug: string | undefined;
+  if (at !== -1) {
+    const arg = args[at] as string;
+    slug = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[at + 1];
+    rest.splice(at, arg.includes("=") ? 1 : 2);
+    if (!slug || slug.startsWith("--")) fail("--publication needs a publication's folder name");
+  }
+  const dir = process.env.PUBLICATIONS_DIR;
+  if (!dir) {
+    if (slug !== undefined && slug !== BUNDLED_SLUG)
+      fail(
+        `No publication "${slug}": PUBLICATIONS_DIR is not set (the one publication is "${BUNDLED_SLUG}")`,
+        1,
+      );
+    return { slugs: [BUNDLED_SLUG], chosen: slug !== undefined, fromDir: false, rest };
+  }
+  let served: string[];
+  try {
+    served = readPublicationsDir(dir, bundledIdentity).publications.map((p) => p.slug);
+  } catch (error) {
+    if (error instanceof PublicationError) fail(error.message, 1);
+    throw error;
+  }
+  if (slug === undefined) return { slugs: served, chosen: false, fromDir: true, rest };
+  if (!served.includes(slug)) fail(`No publication "${slug}" in ${dir} (npm run -s publications -- list)`, 1);
+  return { slugs: [slug], chosen: true, fromDir: true, rest };
 }

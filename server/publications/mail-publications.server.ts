@@ -1,0 +1,32 @@
+import type { MailServiceOptions } from "#server/mail/mail.server.ts";
+import type { FeedEngine } from "#server/news/engine.server.ts";
+import { postLibrary, publishedPosts } from "#server/publishing/posts.server.ts";
+import type { Publications } from "./registry.server.ts";
+import { publicationSiteUrl } from "./request.server.ts";
+
+/**
+ * The mail service's view of the publications (PUBLICATIONS_DIR): each one's address, identity,
+ * reader and posts, as its mail and its edition are written; `only` narrows them (a CLI's
+ * --publication). Undefined without PUBLICATIONS_DIR: the bundled site's mail only.
+ */
+export function mailPublications(
+  publications: Publications,
+  feeds: Pick<FeedEngine, "reader" | "getSectionArticles">,
+  siteUrl: string,
+  only?: readonly string[],
+): MailServiceOptions["publications"] {
+  if (!publications.fromDir) return undefined;
+  return {
+    all: () => [...publications.current().bySlug.keys()].filter((slug) => !only || only.includes(slug)),
+    get(slug) {
+      const p = publications.current().bySlug.get(slug);
+      if (!p) return undefined;
+      return {
+        identity: p.identity,
+        siteUrl: publicationSiteUrl(p, siteUrl, true),
+        reader: feeds.reader(slug) ?? feeds,
+        posts: () => publishedPosts(postLibrary(p.blogDir).current()),
+      };
+    },
+  };
+}
