@@ -12,18 +12,22 @@ import path from "node:path";
 import { unsubscribeLink } from "#domain/newsletter.ts";
 import type { Config } from "#server/config.server.ts";
 import { buildEditionContent } from "#server/mail/edition-content.server.ts";
-import { createMailService, type MailService } from "#server/mail/mail.server.ts";
+import { createMailService, type MailService, mailSite } from "#server/mail/mail.server.ts";
 import { dayIn } from "#server/mail/send-time.server.ts";
 import { renderEdition, UNSUBSCRIBE_PLACEHOLDER } from "#server/mail/templates/render.server.ts";
 import { createFeedEngine, type FeedEngine, feedEngineSettings } from "#server/news/engine.server.ts";
+import { mailPublications } from "#server/publications/mail-publications.server.ts";
+import { createPublications, type Publications } from "#server/publications/registry.server.ts";
 import { postLibrary, publishedPosts } from "#server/publishing/posts.server.ts";
 import type { Store } from "#server/store/store.ts";
-import { fail, openFromEnv } from "./lib/cli.ts";
+import { fail, openFromEnv, publicationsOption } from "./lib/cli.ts";
 
 const USAGE = `Usage:
-  npm run -s newsletter -- send
-  npm run -s newsletter -- preview [--out <path without extension>]
-  npm run -s newsletter -- status [--json]`;
+  npm run -s newsletter -- send [--publication <slug>]
+  npm run -s newsletter -- preview [--out <path without extension>] [--publication <slug>]
+  npm run -s newsletter -- status [--json] [--publication <slug>]
+With PUBLICATIONS_DIR set: send makes every publication's edition, status shows each, and preview
+needs --publication.`;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const warn = (line: string) => process.stderr.write(`${line}\n`);
@@ -35,13 +39,29 @@ const log = {
   debug: () => {},
 };
 
-type Opened = { config: Config; store: Store; engine: FeedEngine; mail: MailService };
+type Opened = {
+  config: Config;
+  store: Store;
+  engine: FeedEngine;
+  mail: MailService;
+  publications: Publications;
+};
+
+const { slugs, chosen, fromDir, rest: args } = publicationsOption(process.argv.slice(2));
 
 async function open(): Promise<Opened> {
   const { config, opened } = await openFromEnv();
+  const publications = createPublications({
+    dir: config.PUBLICATIONS_DIR,
+    feedsConfig: config.FEEDS_CONFIG,
+    log,
+  });
   // Reads what the server stored; fetches a feed only for a section never fetched yet.
   const engine = createFeedEngine({
     ...feedEngineSettings(config),
+    ...(publications.fromDir
+      ? { lists: new Map([...publications.current().bySlug].map(([slug, p]) => [slug, p.feeds] as const)) }
+      : {}),
     store: opened,
     ingest: "inline",
     polling: "off",
@@ -54,10 +74,12 @@ async function open(): Promise<Opened> {
     store: opened.store,
     reader: engine,
     posts: () => publishedPosts(postLibrary().current()),
+    // Each publication's edition in its own name (only --publication's when given).
+    publications: mailPublications(publications, engine, config.SITE_URL, chosen ? slugs : undefined),
     editions: true,
     log,
   });
-  return { config, store: opened.store, engine, mail };
+  return { config, store: opened.store, engine, mail, publications };
 }
 
 async function close(o: Opened): Promise<void> {
@@ -84,17 +106,22 @@ async function send(o: Opened): Promise<number> {
 
 async function preview(o: Opened, out: string | undefined): Promise<number> {
   const now = new Date();
+  // The chosen publication's edition (the bundled site's without PUBLICATIONS_DIR).
+  const p = fromDir
+    ? mailPublications(o.publications, o.engine, o.config.SITE_URL)?.get(slugs[0] as string)
+    : undefined;
+  const site = p ? mailSite(p.siteUrl, p.identity) : o.mail.site;
   const content = await buildEditionContent({
-    reader: o.engine,
-    posts: () => publishedPosts(postLibrary().current(), now),
-    siteUrl: o.config.SITE_URL,
+    reader: p?.reader ?? o.engine,
+    posts: p?.posts ?? (() => publishedPosts(postLibrary().current(), now)),
+    siteUrl: site.siteUrl,
     now,
-    timeZone: o.mail.site.timeZone,
+    timeZone: site.timeZone,
     log,
   });
-  const words = await renderEdition(content, o.mail.site);
-  const link = unsubscribeLink(o.config.SITE_URL, "preview");
-  const base = path.resolve(out ?? `newsletter-preview-${dayIn(now, o.mail.site.timeZone)}`);
+  const words = await renderEdition(content, site);
+  const link = unsubscribeLink(site.siteUrl, "preview");
+  const base = path.resolve(out ?? `newsletter-preview-${dayIn(now, site.timeZone)}`);
   await writeFile(`${base}.html`, words.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link));
   await writeFile(
     `${base}.txt`,
@@ -105,24 +132,32 @@ async function preview(o: Opened, out: string | undefined): Promise<number> {
 }
 
 async function status(o: Opened, json: boolean): Promise<number> {
-  const editions = await o.store.editions.recent(10);
+  const bySlug = await Promise.all(
+    slugs.map(async (slug) => [slug, await o.store.publication(slug).editions.recent(10)] as const),
+  );
   const confirm = await o.store.mail.counts("confirm");
   const contact = await o.store.mail.counts("contact");
   if (json) {
+    const editions = fromDir ? Object.fromEntries(bySlug) : (bySlug[0]?.[1] ?? []);
     say(JSON.stringify({ editions, confirmations: confirm, newsroom: contact }, null, 2));
     return 0;
   }
-  if (editions.length === 0) say("No editions yet.");
-  for (const e of editions)
-    say(
-      `${e.day}\t${e.recipients} subscribers\tsent ${e.sent}\tfailed ${e.failed}\tskipped ${e.skipped}\tqueued ${e.queued}\t${e.subject}`,
-    );
+  for (const [slug, editions] of bySlug) {
+    if (fromDir) say(`== ${slug} ==`);
+    if (editions.length === 0) say("No editions yet.");
+    for (const e of editions)
+      say(
+        `${e.day}\t${e.recipients} subscribers\tsent ${e.sent}\tfailed ${e.failed}\tskipped ${e.skipped}\tqueued ${e.queued}\t${e.subject}`,
+      );
+  }
   say(`Confirmation mails: sent ${confirm.sent}, failed ${confirm.failed}, queued ${confirm.queued}.`);
   say(`Newsroom notes: sent ${contact.sent}, failed ${contact.failed}, queued ${contact.queued}.`);
   return 0;
 }
 
-const [command, ...rest] = process.argv.slice(2);
+const [command, ...rest] = args;
+if (command === "preview" && fromDir && !chosen && slugs.length !== 1)
+  fail(`preview makes one publication's edition: add --publication <slug>\n${USAGE}`);
 let run: (o: Opened) => Promise<number>;
 if (command === "send" && rest.length === 0) run = send;
 else if (command === "status" && rest.every((f) => f === "--json"))

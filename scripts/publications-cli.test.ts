@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -67,6 +67,23 @@ describe.each(await storeKinds())("the CLIs with PUBLICATIONS_DIR on %s", (kind)
       /valley\tann@example\.com\tpending\t.*https:\/\/valley\.example\/newsletter\/confirm\?token=/,
     );
     expect(run("subscribers", "list", "--publication", "harbour")).toContain("No subscribers yet.");
+  });
+
+  it("newsletter: each publication's editions; a preview is one publication's, in its name", () => {
+    const status = run("newsletter", "status");
+    expect(status).toContain("== harbour ==\nNo editions yet.");
+    expect(status).toContain("== valley ==\nNo editions yet.");
+    const refused = spawnSync(process.execPath, [script("newsletter"), "preview"], {
+      env: env(),
+      encoding: "utf8",
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("add --publication <slug>");
+    const out = path.join(dir, "preview");
+    run("newsletter", "preview", "--out", out, "--publication", "valley");
+    const html = readFileSync(`${out}.html`, "utf8");
+    expect(html).toContain("https://valley.example/newsletter/unsubscribe?token=preview");
+    expect(html).not.toContain("harbour.example");
   });
 
   it("names a publication it does not know, and exits 1", () => {
