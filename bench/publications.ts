@@ -14,14 +14,14 @@
  * Smaller runs: --publications-count=300 --pool=500 --minutes=1 --seconds=30.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http, { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { FEED_SECTION_KEYS } from "#domain/sections.ts";
-import { freePort, serveProduction } from "#scripts/lib/serve.ts";
+import { freePort, peakRssMb, serveProduction } from "#scripts/lib/serve.ts";
 import { headline, sentence } from "#server/ingest/testing/generate.ts";
 import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { createHostMap } from "#server/publications/hosts.ts";
@@ -131,15 +131,6 @@ function getWithHost(port: number, host: string): Promise<string> {
     });
     req.on("error", reject);
   });
-}
-
-function peakRssMb(pid: number | undefined): number {
-  try {
-    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return Math.round(Number(kb) / 1024);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 type Health = {

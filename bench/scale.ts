@@ -21,14 +21,14 @@
  * e.g. `npm run bench:scale -- --feeds=60 --cycles=1 --minutes=0.2` is a smoke run of ~30 s.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { FEED_SECTION_KEYS } from "#domain/sections.ts";
-import { serveProduction } from "#scripts/lib/serve.ts";
+import { peakRssMb, serveProduction } from "#scripts/lib/serve.ts";
 import { headline, sentence } from "#server/ingest/testing/generate.ts";
 import { adminQuery, schemasSizeMb, urlWithSchema } from "#server/store/testing/scratch-schema.ts";
 
@@ -101,15 +101,6 @@ type Health = {
 
 const health = async (url: string) => (await (await fetch(`${url}/api/health/feeds`)).json()) as Health;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-function peakRssMb(pid: number | undefined): number {
-  try {
-    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return Math.round(Number(kb) / 1024);
-  } catch {
-    return Number.NaN;
-  }
-}
 
 function dbSizeMb(dir: string): number {
   let bytes = 0;

@@ -3,7 +3,7 @@
  * until it answers, and stops it afterwards: for audits, benchmarks and the tests' own servers.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -106,4 +106,14 @@ export async function buildIfStale(): Promise<void> {
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: "production" },
   });
+}
+
+/** A process's peak resident memory (Linux VmHWM), in MB; NaN when it cannot be read. */
+export function peakRssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return Math.round(Number(kb) / 1024);
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -94,20 +94,23 @@ export function mailFrom(config: Pick<Config, "MAIL_FROM">, who: Who = identity)
   return configured ?? { name: who.title, address: who.newsroomEmail };
 }
 
-/** How a publication's mail is written: its sender, newsroom, list and links on its own host. */
-function voiceOf(config: MailConfig, p: PublicationAddress): MailVoice {
-  const site = mailSite(p.siteUrl, p.identity);
+/**
+ * How a publication's mail is written: its sender, newsroom, list and links on its own host (the
+ * bundled site's at SITE_URL by default).
+ */
+function voiceOf(config: MailConfig, siteUrl: string, who: Who = identity): MailVoice {
+  const site = mailSite(siteUrl, who);
   return {
-    from: mailFrom(config, p.identity),
+    from: mailFrom(config, who),
     newsroom: site.newsroomEmail,
-    host: new URL(p.siteUrl).hostname,
+    host: new URL(siteUrl).hostname,
     listName: site.name,
     words: {
       confirmation: (link, expiresAt) => renderConfirmation({ site, link, expiresAt }),
       newsroom: (message) => renderNewsroomNotification(message, site),
     },
-    confirmUrl: (token) => confirmLink(p.siteUrl, token),
-    unsubscribeUrl: (token) => unsubscribeLink(p.siteUrl, token),
+    confirmUrl: (token) => confirmLink(siteUrl, token),
+    unsubscribeUrl: (token) => unsubscribeLink(siteUrl, token),
   };
 }
 
@@ -128,7 +131,7 @@ export function createMailService(options: MailServiceOptions): MailService {
             if (!p) return undefined;
             let voice = voices.get(p.identity);
             if (!voice) {
-              voice = voiceOf(config, p);
+              voice = voiceOf(config, p.siteUrl, p.identity);
               voices.set(p.identity, voice);
             }
             return voice;
@@ -136,16 +139,7 @@ export function createMailService(options: MailServiceOptions): MailService {
         }
       : {}),
     transport,
-    from: mailFrom(config),
-    newsroom: site.newsroomEmail,
-    host: new URL(config.SITE_URL).hostname,
-    listName: site.name,
-    words: {
-      confirmation: (link, expiresAt) => renderConfirmation({ site, link, expiresAt }),
-      newsroom: (message) => renderNewsroomNotification(message, site),
-    },
-    confirmUrl: (token) => confirmLink(config.SITE_URL, token),
-    unsubscribeUrl: (token) => unsubscribeLink(config.SITE_URL, token),
+    ...voiceOf(config, config.SITE_URL),
     unsubscribePlaceholder: UNSUBSCRIBE_PLACEHOLDER,
     rate: config.NEWSLETTER_SEND_RATE,
     editions: options.editions,
