@@ -30,7 +30,9 @@ const privacyAddress = (site: PageSite) =>
 export const aboutPage = (site: PageSite): StaticPage => ({
   title: `About ${site.title}`,
   description:
-    "Who we are: an independent news site on electric vehicles, charging and clean transport, part of the Civic Press Network.",
+    site.slug === BUNDLED_SLUG
+      ? "Who we are: an independent news site on electric vehicles, charging and clean transport, part of the Civic Press Network."
+      : `Who we are: ${site.title}, part of the ${site.network.name}.`,
   // Another publication's own words (its "about"): this beat is the bundled site's.
   intro:
     site.slug === BUNDLED_SLUG
@@ -102,8 +104,7 @@ export const aboutPage = (site: PageSite): StaticPage => ({
 
 export const privacyPage = (site: PageSite): StaticPage => ({
   title: "Privacy policy",
-  description:
-    "How The Electric Ledger handles your information: no accounts, no tracking cookies by default, and answers to privacy requests within 72 hours.",
+  description: `How ${site.title} handles your information: no accounts, no tracking cookies by default, and answers to privacy requests within 72 hours.`,
   intro: `${site.title} is built to collect as little personal information as possible. You can read everything on the site without creating an account or telling us who you are. This policy explains the small amount of information we do handle, why, how long we keep it and the choices you have. It is published by the ${site.publisher}.`,
   updated: "2026-11-27",
   sections: [
@@ -208,8 +209,7 @@ export const privacyPage = (site: PageSite): StaticPage => ({
 
 export const termsPage = (site: PageSite): StaticPage => ({
   title: "Terms of service",
-  description:
-    "The terms for using The Electric Ledger: how you may use the site, links to publishers, submissions, intellectual property and our limits of liability.",
+  description: `The terms for using ${site.title}: how you may use the site, links to publishers, submissions, intellectual property and our limits of liability.`,
   intro: `These terms explain the rules for using ${site.title}, published by the ${site.publisher}. By using the site you agree to them. They are written to be read, so if anything is unclear, please ask us.`,
   updated: "2026-11-27",
   sections: [

@@ -128,7 +128,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   const feeds = createFeedEngine({
     // The feed list and settings of this app's config (not the process environment's).
     ...feedEngineSettings(config),
-    ...(publications.fromDir ? { lists: feedLists() } : {}),
+    ...(publications.fromDir ? { lists: feedLists(), keep: publications.current().refused } : {}),
     store: opened,
     ingest: config.FEEDS_INGEST,
     ingestNice: config.INGEST_NICE,
@@ -176,7 +176,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
     for (const slug of now.bySlug.keys()) if (!before.bySlug.has(slug)) changed.add(slug);
     pageCache.dropScopes(changed);
     feeds
-      .setLists(feedLists())
+      .setLists(feedLists(), now.refused)
       .catch((error) => logger.error({ err: String(error) }, "publications' feed lists not applied"));
   });
   const watching = publications.fromDir
@@ -218,7 +218,7 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
       siteUrl: servedOf(res).siteUrl,
     })),
   );
-  app.use(checkFormOrigin((res) => servedOf(res).siteUrl));
+  app.use(checkFormOrigin((res) => ({ siteUrl: servedOf(res).siteUrl, name: servedOf(res).identity.title })));
   // The radio stream goes out before compression: audio must reach listeners unbuffered.
   app.use(createRadioRouter(config));
   app.use(compression());

@@ -30,6 +30,7 @@ export async function answerContact(
     messages: store.publication(context.get(publicationContext).publication.slug).messages,
     limiter: limiters.contact,
     clientKey: `${context.get(publicationContext).publication.slug} ${context.get(clientAddressContext)}`,
+    newsroomEmail: context.get(publicationContext).identity.newsroomEmail,
     mailQueued: mail.kick,
   });
 }

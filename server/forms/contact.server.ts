@@ -24,9 +24,15 @@ export type ContactDeps = {
   log?: Pick<typeof logger, "info" | "error">;
   /** A message was stored (and its newsroom note queued with it): the mail sender sends the note now. */
   mailQueued?: () => void;
+  /** The publication's newsroom, named when a message cannot be stored (the bundled site's by default). */
+  newsroomEmail?: string;
 };
 
-export const STORE_FAILED = `Sorry, your message could not be sent just now. Nothing is lost: it is still in the form below. Please try again in a few minutes, or email ${site.newsroomEmail}.`;
+/** The answer when the store cannot take a message, naming the publication's newsroom. */
+export const storeFailed = (newsroomEmail: string) =>
+  `Sorry, your message could not be sent just now. Nothing is lost: it is still in the form below. Please try again in a few minutes, or email ${newsroomEmail}.`;
+
+export const STORE_FAILED = storeFailed(site.newsroomEmail);
 
 export function rateLimitedMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
@@ -72,7 +78,14 @@ export async function handleContact(form: FormData, deps: ContactDeps): Promise<
     }
   } catch (error) {
     log.error({ event: "contact.store_failed", err: error }, "contact message could not be stored");
-    return { status: 503, body: { ok: false, values, formError: STORE_FAILED } };
+    return {
+      status: 503,
+      body: {
+        ok: false,
+        values,
+        formError: deps.newsroomEmail ? storeFailed(deps.newsroomEmail) : STORE_FAILED,
+      },
+    };
   }
   return { status: 200, body: { ok: true, title: SENT_TITLE, message: SENT_TEXT } };
 }

@@ -22,15 +22,15 @@ function escapeHtml(text: string): string {
 }
 
 /** A whole page, readable without our scripts or styles: what happened and what to do. */
-export function crossOriginPage(home: string): string {
+export function crossOriginPage(home: string, name = "The Electric Ledger"): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form not sent | The Electric Ledger</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form not sent | ${escapeHtml(name)}</title></head>
 <body>
 <main>
 <h1>Your form was not sent</h1>
 <p>It did not come from a page of this site, so we did not accept it. Nothing was stored.</p>
-<p>Please go back to <a href="${escapeHtml(home)}">The Electric Ledger</a>, reload the page and send the form again.</p>
+<p>Please go back to <a href="${escapeHtml(home)}">${escapeHtml(name)}</a>, reload the page and send the form again.</p>
 </main>
 </body>
 </html>
@@ -43,13 +43,14 @@ export function crossOriginPage(home: string): string {
  * post through a TLS proxy is accepted even when the proxy's headers are not trusted, and a
  * refused one gets a readable page and a log line that says what to configure.
  */
-export function checkFormOrigin(siteUrl: string | ((res: Response) => string)) {
-  const fixed = typeof siteUrl === "string" ? new URL(siteUrl) : undefined;
+export function checkFormOrigin(siteUrl: string | ((res: Response) => { siteUrl: string; name: string })) {
+  const fixed = typeof siteUrl === "string" ? { siteUrl, name: undefined } : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.get("origin");
     if (!MUTATIONS.has(req.method) || origin === undefined) return next();
-    // The request's publication's own address when there are several (its host's).
-    const site = fixed ?? new URL((siteUrl as (res: Response) => string)(res));
+    // The request's publication's own address and name when there are several (its host's).
+    const publication = fixed ?? (siteUrl as (res: Response) => { siteUrl: string; name: string })(res);
+    const site = new URL(publication.siteUrl);
     let ours = false;
     let sameAsRequest = false;
     try {
@@ -68,6 +69,6 @@ export function checkFormOrigin(siteUrl: string | ((res: Response) => string)) {
       .status(400)
       .set("Cache-Control", CACHE.none)
       .type("html")
-      .send(crossOriginPage(`${site.origin}/`));
+      .send(crossOriginPage(`${site.origin}/`, publication.name));
   };
 }

@@ -257,6 +257,9 @@ export function createPageCache({
       for (const entry of entries.values()) entry.stale = true;
     },
     dropScopes(scopes) {
+      if (scopes.size === 0) return;
+      // A render that began before the change (the old name, the old list) is not kept either.
+      for (const path of paths) generations.set(path, generation(path) + 1);
       for (const [key, entry] of entries) if (scopes.has(entry.scope)) drop(key);
     },
     clear() {

@@ -35,6 +35,8 @@ export type IngestRunnerOptions = {
   feeds: FeedsConfig;
   /** Every publication's list by slug, written to the store; absent: `feeds` is the bundled site's. */
   lists?: ReadonlyMap<string, FeedsConfig>;
+  /** Publications whose stored lists stay (their folders cannot be read now). */
+  keep?: readonly string[];
   /** The store this thread reads; inline ingest writes it too. */
   store: FeedStore;
   /** Where the worker opens its own connection (openStore's `location`). */
@@ -89,7 +91,11 @@ export type IngestRunner = {
    * The publications changed: their lists go to the store (only the changed ones are rewritten),
    * and ingest polls `feeds`, their union, from now on.
    */
-  setFeeds(feeds: FeedsConfig, lists: ReadonlyMap<string, FeedsConfig>): Promise<void>;
+  setFeeds(
+    feeds: FeedsConfig,
+    lists: ReadonlyMap<string, FeedsConfig>,
+    keep?: readonly string[],
+  ): Promise<void>;
   /** Refreshes every feed now, then due feeds every interval (±10%). Idempotent. */
   start(): void;
   /** Stops the schedule, cancels fetches in flight and waits for them. */
@@ -128,7 +134,9 @@ export function createIngestRunner(options: IngestRunnerOptions): IngestRunner {
 
   // Every publication's list goes to the store (only the changed ones are rewritten); ingest polls their union.
   const synced = options.lists
-    ? store.syncPublications(options.lists, { prune: options.pruneUnlisted }).then(() => undefined)
+    ? store
+        .syncPublications(options.lists, { prune: options.pruneUnlisted, keep: options.keep })
+        .then(() => undefined)
     : store.syncFeeds(feeds, { prune: options.pruneUnlisted });
   let ingest: Ingest | undefined;
   const ready: Promise<Ingest> = synced.then(() => {
@@ -244,10 +252,10 @@ export function createIngestRunner(options: IngestRunnerOptions): IngestRunner {
       await ingest?.stop();
     },
 
-    async setFeeds(feeds, next) {
+    async setFeeds(feeds, next, keep) {
       if (stopped) return;
       await synced;
-      await store.syncPublications(next, { prune: options.pruneUnlisted });
+      await store.syncPublications(next, { prune: options.pruneUnlisted, keep });
       shared?.setUrls([...new Set([...feeds.values()].flat())]);
       await (await ready).setFeeds(feeds);
     },

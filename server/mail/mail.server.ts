@@ -43,7 +43,11 @@ export type MailServiceOptions = {
    * Many publications (PUBLICATIONS_DIR): each mail is written as its own, and each publication
    * with subscribers gets its own edition. Absent: the bundled site's mail only.
    */
-  publications?: { all(): string[]; get(slug: string): MailPublication | undefined };
+  publications?: {
+    all(): string[];
+    /** null: a publication not served now but not gone (its mail waits); undefined: gone. */
+    get(slug: string): MailPublication | null | undefined;
+  };
   reader: Pick<NewsReader, "getSectionArticles">;
   posts: () => readonly Post[];
   /**
@@ -128,7 +132,7 @@ export function createMailService(options: MailServiceOptions): MailService {
       ? {
           voiceOf(slug: string) {
             const p = options.publications?.get(slug);
-            if (!p) return undefined;
+            if (!p) return p;
             let voice = voices.get(p.identity);
             if (!voice) {
               voice = voiceOf(config, p.siteUrl, p.identity);

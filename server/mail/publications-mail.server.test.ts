@@ -67,7 +67,11 @@ describe.each(await storeKinds())("many publications' mail through a real SMTP s
       store: t.store,
       reader: { getSectionArticles: async () => ({ articles: [], sample: false }) },
       posts: () => [],
-      publications: { all: () => [...served.keys()], get: (slug) => served.get(slug) },
+      // "paused": a folder that cannot be read now (its mail waits); anything else unknown is gone.
+      publications: {
+        all: () => [...served.keys()],
+        get: (slug) => (slug === "paused" ? null : served.get(slug)),
+      },
       editions: true,
       log: quiet,
       now: () => T0,
@@ -136,5 +140,13 @@ describe.each(await storeKinds())("many publications' mail through a real SMTP s
     expect(harbour?.parsed.html).toContain("https://harbour.example/newsletter/unsubscribe?token=");
     expect(valley?.parsed.html).toContain("https://valley.example/newsletter/unsubscribe?token=");
     expect(valley?.parsed.messageId).toMatch(/@valley\.example>$/);
+  });
+
+  it("a publication's mail waits while its folder cannot be read, and is skipped once it is gone", async () => {
+    await signUp("paused", "ann@example.com");
+    await signUp("gone", "bo@example.com");
+    expect(await mail.sender.drain()).toMatchObject({ sent: 0, retried: 1, skipped: 1 });
+    expect(sink.received).toHaveLength(0);
+    expect(await t.store.mail.counts("confirm")).toMatchObject({ queued: 1, skipped: 1 });
   });
 });

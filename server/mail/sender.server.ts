@@ -17,10 +17,10 @@ export type MailSenderOptions = {
   store: Pick<Store, "mail" | "editions" | "messages" | "subscribers"> & Partial<Pick<Store, "publication">>;
   /**
    * Each mail is written as its publication (ADR 0017): the voice of a publication other than the
-   * one these options describe, or undefined when it is no longer served (its mail is skipped).
-   * Absent: every mail is written with these options.
+   * one these options describe; undefined when it is gone (its mail is skipped), null when it is
+   * not served now but not gone (its mail waits an hour). Absent: every mail is these options'.
    */
-  voiceOf?(publication: string): MailVoice | undefined;
+  voiceOf?(publication: string): MailVoice | null | undefined;
   transport: MailTransport;
   from: Mailbox;
   /** Where readers' messages are told (the site's newsroom address). */
@@ -149,9 +149,10 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   /** The mail's MIME, or why it is not sent. */
   async function write(
     mail: ClaimedMail,
-  ): Promise<{ raw: Buffer; to: string } | { skip: string } | { giveUp: string }> {
+  ): Promise<{ raw: Buffer; to: string } | { skip: string } | { giveUp: string } | { later: string }> {
     const at = now();
     const voice = options.voiceOf ? options.voiceOf(mail.publication) : options;
+    if (voice === null) return { later: `publication "${mail.publication}" cannot be read now` };
     if (!voice) return { skip: `publication "${mail.publication}" is no longer served` };
     // Its publication's messages, addresses and editions.
     const rows = store.publication ? store.publication(mail.publication) : store;
@@ -256,6 +257,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       if ("skip" in written) {
         tally.skipped++;
         await store.mail.finish(mail.id, owner, "skipped", written.skip);
+        return;
+      }
+      if ("later" in written) {
+        tally.retried++;
+        await store.mail.retry(mail.id, owner, new Date(now().getTime() + 3_600_000), written.later);
         return;
       }
       if ("giveUp" in written) {

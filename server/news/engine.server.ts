@@ -33,6 +33,8 @@ export type FeedEngineOptions = {
   feeds: FeedsConfig;
   /** Every publication's feed list by slug (PUBLICATIONS_DIR); `feeds` is then not read. */
   lists?: ReadonlyMap<string, FeedsConfig>;
+  /** Publications whose stored lists stay as they are (folders that cannot be read now). */
+  keep?: readonly string[];
   /**
    * An open store (openStore's answer; stop() leaves it open), or where one is: opened here and
    * closed by stop().
@@ -97,7 +99,7 @@ export type FeedEngine = Omit<NewsReader, "stop"> &
     /** The reader of one publication's feed list; undefined for a slug with no list. */
     reader(slug: string): NewsReader | undefined;
     /** Every publication's list from now on (PUBLICATIONS_DIR changed): written, polled, read. */
-    setLists(lists: ReadonlyMap<string, FeedsConfig>): Promise<void>;
+    setLists(lists: ReadonlyMap<string, FeedsConfig>, keep?: readonly string[]): Promise<void>;
     /** Stops the reader's waits and the runner; closes a store it opened. */
     stop(): Promise<void>;
   };
@@ -175,7 +177,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
 
   const runner = createIngestRunner({
     feeds,
-    ...(options.lists ? { lists } : {}),
+    ...(options.lists ? { lists, keep: options.keep } : {}),
     store: opened.store.feeds,
     location: opened.location,
     jobQueue: opened.jobQueue,
@@ -237,13 +239,13 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     ...main,
     sections: () => [...feeds.keys()],
     reader,
-    async setLists(next) {
+    async setLists(next, keep) {
       const before = lists;
       lists = next;
       feeds = unionOfLists(next);
       // A publication whose list changed (or went) gets a new reader at its next page.
       for (const slug of [...readers.keys()]) if (before.get(slug) !== next.get(slug)) readers.delete(slug);
-      await runner.setFeeds(feeds, next);
+      await runner.setFeeds(feeds, next, keep);
     },
     start: runner.start,
     refreshAll: runner.refreshAll,

@@ -19,8 +19,10 @@ export function mailPublications(
   return {
     all: () => [...publications.current().bySlug.keys()].filter((slug) => !only || only.includes(slug)),
     get(slug) {
-      const p = publications.current().bySlug.get(slug);
-      if (!p) return undefined;
+      const now = publications.current();
+      const p = now.bySlug.get(slug);
+      // Its folder is there but cannot be read now: its mail waits rather than going for nothing.
+      if (!p) return now.refused.includes(slug) ? null : undefined;
       return {
         identity: p.identity,
         siteUrl: publicationSiteUrl(p, siteUrl, true),

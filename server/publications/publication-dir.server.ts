@@ -17,20 +17,30 @@ export type PublicationProblem = { slug: string; reason: string };
 export type DirReading = { publications: Publication[]; problems: PublicationProblem[] };
 
 /**
- * What decides whether a folder must be read again: its publication.json's and logo's sizes and
- * times, and whether it has a blog/ (posts are read by the blog's own library).
+ * What decides whether a folder must be read again: its publication.json's size and time, and the
+ * folder's own time (a blog/ or a logo file added or removed changes it). The posts themselves are
+ * the blog's library's to watch; a logo is read from its file at each request.
  */
 export type Signatures = Map<string, string>;
 
 const FILE = "publication.json";
 
-function fileSignature(path: string): string {
-  try {
-    const s = statSync(path);
-    return `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return "-";
-  }
+function signatureOf(
+  file: { size: number; mtimeMs: number } | undefined,
+  folder: { mtimeMs: number } | undefined,
+): string {
+  return `${file ? `${file.size}:${file.mtimeMs}` : "-"}/${folder?.mtimeMs ?? "-"}`;
+}
+
+function fileSignature(folder: string): string {
+  const safe = (path: string) => {
+    try {
+      return statSync(path);
+    } catch {
+      return undefined;
+    }
+  };
+  return signatureOf(safe(join(folder, FILE)), safe(folder));
 }
 
 /** Every folder's signature (one stat of its publication.json), asynchronously: the reload's cheap check. */
@@ -43,8 +53,11 @@ export async function scanSignatures(dir: string): Promise<Signatures> {
   for (let i = 0; i < folders.length; i += 64) {
     await Promise.all(
       folders.slice(i, i + 64).map(async (e) => {
-        const s = await stat(join(root, e.name, FILE)).catch(() => undefined);
-        out.set(e.name, s ? `${s.size}:${s.mtimeMs}` : "-");
+        const [file, folder] = await Promise.all([
+          stat(join(root, e.name, FILE)).catch(() => undefined),
+          stat(join(root, e.name)).catch(() => undefined),
+        ]);
+        out.set(e.name, signatureOf(file, folder));
       }),
     );
   }
@@ -130,7 +143,7 @@ export function readPublicationsDir(
   const read: Publication[] = [];
   const problems: PublicationProblem[] = [];
   for (const slug of names) {
-    const signature = fileSignature(join(root, slug, FILE));
+    const signature = fileSignature(join(root, slug));
     signatures.set(slug, signature);
     const before = previous?.publications.get(slug);
     if (before && previous?.signatures.get(slug) === signature) {
@@ -148,20 +161,36 @@ export function readPublicationsDir(
       if (before) read.push(before);
     }
   }
-  // Hosts: those already served keep theirs.
+  // Hosts: a host stays with the publication that served it (an edited folder cannot take another's
+  // host away); new hosts go to publications already served first, then by name.
   const owner = new Map<string, string>();
+  const present = new Set(read.map((p) => p.slug));
+  for (const p of previous?.publications.values() ?? [])
+    if (present.has(p.slug)) for (const h of p.hosts) owner.set(h, p.slug);
   const served = (p: Publication) => previous?.publications.has(p.slug) ?? false;
   const ordered = [...read.filter(served), ...read.filter((p) => !served(p))];
   const publications: Publication[] = [];
+  const refuse = (p: Publication, taken: string) => {
+    const reason = `host "${taken}" is already ${owner.get(taken)}'s`;
+    const before = previous?.publications.get(p.slug);
+    // Its last good version keeps serving when it claims nobody else's host.
+    if (before && before !== p && before.hosts.every((h) => owner.get(h) === p.slug || !owner.has(h))) {
+      problems.push({ slug: p.slug, reason: `${reason} (its last good version keeps serving)` });
+      for (const h of before.hosts) owner.set(h, p.slug);
+      publications.push(before);
+    } else problems.push({ slug: p.slug, reason });
+  };
   for (const p of ordered) {
-    const taken = p.hosts.find((h) => owner.has(h));
+    const taken = p.hosts.find((h) => owner.has(h) && owner.get(h) !== p.slug);
     if (taken !== undefined) {
-      problems.push({ slug: p.slug, reason: `host "${taken}" is already ${owner.get(taken)}'s` });
+      refuse(p, taken);
       continue;
     }
     for (const h of p.hosts) owner.set(h, p.slug);
     publications.push(p);
   }
+  // A host it had and no longer lists is free for the next reload, not this one: no host changes
+  // hands in one step.
   publications.sort((a, b) => (a.slug < b.slug ? -1 : 1));
   problems.sort((a, b) => (a.slug < b.slug ? -1 : 1));
   return { publications, problems, signatures };

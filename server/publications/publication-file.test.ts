@@ -63,6 +63,7 @@ describe("publication.json", () => {
     [{ ...minimal, hosts: [] }, '"hosts" must be a non-empty array'],
     [{ ...minimal, hosts: ["harbour.example:3000"] }, "which is no host name"],
     [{ ...minimal, hosts: ["bad_host.example"] }, "which is no host name"],
+    [{ ...minimal, hosts: ["*.harbour.example"] }, "needs at least one exact host name"],
     [{ ...minimal, feeds: undefined }, '"feeds" is missing'],
     [{ ...minimal, feeds: {} }, '"feeds" lists no section'],
     [{ ...minimal, feeds: { news: ["https://a.example/"] } }, 'unknown section key "news"'],

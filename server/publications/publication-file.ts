@@ -135,6 +135,11 @@ export function publicationFrom(
       );
     if (!hosts.includes(host)) hosts.push(host);
   }
+  // Its address (feeds, sitemaps, mail links) is its first exact host: a wildcard names none.
+  if (hosts.every((h) => h.startsWith("*.")))
+    throw new PublicationError(
+      `"hosts" needs at least one exact host name (its address in feeds, sitemaps and mail), not only wildcards`,
+    );
 
   if (value.feeds === undefined)
     throw new PublicationError(`"feeds" is missing (section keys to feed lists)`);

@@ -37,7 +37,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe("publications directory", () => {
   it("serves each good folder by its hosts and names each bad one with its reason", () => {
     write("alpha", pub("Alpha", ["alpha.localhost"]));
-    write("beta", pub("Beta", ["*.beta.localhost"]));
+    write("beta", pub("Beta", ["*.beta.localhost", "beta.localhost"]));
     write("broken", "{ not json");
     write("Bad_Name", pub("Bad", ["bad.localhost"]));
     mkdirSync(join(dir, "empty"));
@@ -54,7 +54,7 @@ describe("publications directory", () => {
 
   it("resolves hosts, falls back to DEFAULT_PUBLICATION, and answers none for an unknown host without one", () => {
     write("alpha", pub("Alpha", ["alpha.localhost"]));
-    write("beta", pub("Beta", ["*.beta.localhost"]));
+    write("beta", pub("Beta", ["*.beta.localhost", "beta.localhost"]));
     const plain = createPublications({ dir, log });
     expect(plain.current().resolve("alpha.localhost:3000")?.slug).toBe("alpha");
     expect(plain.current().resolve("x.beta.localhost")?.slug).toBe("beta");
@@ -115,5 +115,36 @@ describe("publications directory", () => {
     expect(publications.current().problems).toEqual([
       { slug: "alpha", reason: `host "shared.localhost" is already zulu's` },
     ]);
+  });
+
+  it("an edited folder cannot take a host another publication serves; a broken one keeps its rows", async () => {
+    const t = Date.now() - 60_000;
+    write("alpha", pub("Alpha", ["alpha.localhost"]), t);
+    write("beta", pub("Beta", ["beta.localhost"]), t);
+    write("gamma", "{ broken", t);
+    const publications = createPublications({ dir, log });
+    expect(publications.current().refused).toEqual(["gamma"]);
+    // Alpha sorts first and now claims beta's host too: beta keeps it, alpha keeps its last version.
+    write("alpha", pub("Alpha", ["alpha.localhost", "beta.localhost"]), t + 1000);
+    await publications.reload();
+    const now = publications.current();
+    expect(now.resolve("beta.localhost")?.slug).toBe("beta");
+    expect(now.resolve("alpha.localhost")?.hosts).toEqual(["alpha.localhost"]);
+    expect(now.problems).toContainEqual({
+      slug: "alpha",
+      reason: `host "beta.localhost" is already beta's (its last good version keeps serving)`,
+    });
+    expect(now.refused).toEqual(["gamma"]);
+  });
+
+  it("notices a blog/ or a logo added to a folder, not only an edited publication.json", async () => {
+    write("alpha", pub("Alpha", ["alpha.localhost"]), Date.now() - 60_000);
+    const publications = createPublications({ dir, log });
+    expect(publications.current().bySlug.get("alpha")?.blogDir).toBeUndefined();
+    mkdirSync(join(dir, "alpha", "blog"));
+    // The folder's time changes with its entries; a test this quick may share its millisecond.
+    utimesSync(join(dir, "alpha"), new Date(), new Date(Date.now() + 2000));
+    expect(await publications.reload()).toBe(true);
+    expect(publications.current().bySlug.get("alpha")?.blogDir).toBe(join(dir, "alpha", "blog"));
   });
 });

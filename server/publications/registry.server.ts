@@ -21,6 +21,11 @@ export type PublicationsSnapshot = {
   bySlug: ReadonlyMap<string, Publication>;
   /** Folders that serve nothing (or an older version), by name, with the reason. */
   problems: readonly PublicationProblem[];
+  /**
+   * Folders that serve nothing now: their stored rows stay (a typo in a folder must not delete
+   * its feeds, articles or mail).
+   */
+  refused: readonly string[];
   /** The publication a Host header names: its own, else DEFAULT_PUBLICATION's, else none. */
   resolve(host: string | undefined): Publication | undefined;
 };
@@ -63,6 +68,7 @@ function snapshotOf(
     version,
     bySlug,
     problems,
+    refused: [...new Set(problems.map((p) => p.slug).filter((slug) => !bySlug.has(slug)))],
     resolve: (host) => hosts.resolve(host) ?? fallback,
   };
 }

@@ -27,6 +27,7 @@ function registry(fallback?: Publication): Publications {
       ["valley", valley],
     ]),
     problems: [],
+    refused: [],
     resolve: (host: string | undefined) => map.resolve(host) ?? fallback,
   };
   return {

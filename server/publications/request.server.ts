@@ -26,6 +26,7 @@ export function publicationSiteUrl(
 ): string {
   if (!fromDir) return siteUrl;
   const base = new URL(siteUrl);
+  // Every folder's publication has an exact host (publication-file.ts); the request's is a fallback.
   const host = publication.hosts.find((h) => !h.startsWith("*.")) ?? requestHost.toLowerCase();
   return `${base.protocol}//${host}${base.port ? `:${base.port}` : ""}`;
 }

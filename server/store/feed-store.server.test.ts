@@ -758,6 +758,17 @@ describe.each(await storeKinds())("publications sharing the feed store on %s", (
     expect(titles(await store.reads("harbour").latest(10))).toEqual(["battery from A"]);
   });
 
+  it("keeps the sections and feeds of a publication whose folder cannot be read now", async () => {
+    // The ledger's folder is broken: left out of the lists, but kept. C is harbour's alone.
+    await store.syncPublications(new Map([["harbour", new Map([["local", [A]]]) as FeedsConfig]]), {
+      keep: ["ledger"],
+    });
+    expect(titles(await store.reads("ledger").latest(10))).toEqual(["battery from A", "battery from B"]);
+    expect((await store.feeds()).map((f) => f.url).sort()).toEqual([A, B]);
+    expect(await store.articleCount(B)).toBe(1);
+    expect(await store.articleCount(C)).toBe(0);
+  });
+
   it("a CLI's list (prune: false) adds its publication's sections only where it has none", async () => {
     await store.syncPublications(new Map([["ledger", new Map([["world", [C]]]) as FeedsConfig]]), {
       prune: false,

@@ -132,7 +132,11 @@ export interface FeedStore {
    */
   syncPublications(
     lists: ReadonlyMap<string, FeedsConfig>,
-    options?: { prune?: boolean },
+    /**
+     * `keep`: publications whose stored lists stay as they are though `lists` leaves them out (their
+     * folder is there but cannot be read now): nothing of theirs is removed, feeds included.
+     */
+    options?: { prune?: boolean; keep?: readonly string[] },
   ): Promise<{ written: string[] }>;
   /** The reads of one publication's pages. The store's own reads are the bundled site's. */
   reads(publication: string): FeedReads;

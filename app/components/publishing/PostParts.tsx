@@ -53,7 +53,7 @@ export function PostByline({ post, long = false }: { post: PostSummary; long?: b
       </Separated>
       {post.updatedAt ? (
         <Separated>
-          Updated <time dateTime={post.updatedAt}>{format(post.updatedAt)}</time>
+          Updated <time dateTime={post.updatedAt}>{format(post.updatedAt, timeZone)}</time>
         </Separated>
       ) : null}
       <Separated>{post.readTime} min read</Separated>

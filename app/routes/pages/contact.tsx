@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { usePublication } from "#app/components/layout/publication.ts";
 import { Island } from "#app/components/ui/Island.tsx";
 import ContactForm from "#app/islands/contact.tsx";
-import { seo } from "#app/lib/seo.ts";
+import { publicationFrom, seo } from "#app/lib/seo.ts";
 import { type ContactResult, SENT_TEXT, SENT_TITLE } from "#domain/contact.ts";
 import { answerContact } from "#server/forms/contact-request.server.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
@@ -11,8 +11,7 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Contact Us",
-    description:
-      "Write to The Electric Ledger's newsroom: news tips, partnerships, feedback and press releases. News tips get a reply within 24 hours.",
+    description: `Write to ${publicationFrom(args.matches).title}'s newsroom: news tips, partnerships, feedback and press releases. News tips get a reply within 24 hours.`,
     path: "/contact",
   });
 

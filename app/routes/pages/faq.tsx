@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { usePublication } from "#app/components/layout/publication.ts";
 import { Island } from "#app/components/ui/Island.tsx";
 import FaqIsland from "#app/islands/faq.tsx";
 import FaqAi from "#app/islands/faq-ai.tsx";
 import { isFaqFilter } from "#app/lib/faq.ts";
-import { seo } from "#app/lib/seo.ts";
+import { publicationFrom, seo } from "#app/lib/seo.ts";
 import { type Faq, faqsFor } from "#content/faqs.ts";
 import { aiService } from "#content/site.ts";
 import { CACHE } from "#server/http/cache-policies.server.ts";
@@ -13,8 +14,7 @@ import type { Route } from "./+types/faq";
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, {
     title: "Frequently Asked Questions",
-    description:
-      "Answers about The Electric Ledger and about electric vehicles: charging times, tax credits, batteries and more.",
+    description: `Answers about ${publicationFrom(args.matches).title} and about electric vehicles: charging times, tax credits, batteries and more.`,
     path: "/faq",
   }),
   { "script:ld+json": faqJsonLd(args.loaderData?.faqs ?? []) },
@@ -55,6 +55,7 @@ function faqJsonLd(items: readonly Faq[]) {
 }
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
+  const identity = usePublication();
   const { faqs, ai, query, category } = loaderData;
 
   return (
@@ -64,7 +65,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           Frequently Asked Questions
         </h1>
         <p className="mt-4 text-lg text-muted">
-          Quick answers about The Electric Ledger and about driving and charging electric: costs, incentives,
+          Quick answers about {identity.title} and about driving and charging electric: costs, incentives,
           batteries and where our news comes from.
         </p>
       </header>

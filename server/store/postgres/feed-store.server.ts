@@ -228,7 +228,11 @@ export function createPostgresFeedStore(
   }
 
   /** As on SQLite (syncPublications there), in a few statements whatever the lists' size. */
-  function syncPublications(lists: ReadonlyMap<string, FeedsConfig>, prune: boolean): Promise<string[]> {
+  function syncPublications(
+    lists: ReadonlyMap<string, FeedsConfig>,
+    prune: boolean,
+    keep: readonly string[] = [],
+  ): Promise<string[]> {
     return write(async (db) => {
       // Processes starting together each sync the same lists: one at a time.
       await db.query("SELECT pg_advisory_xact_lock(hashtext('evnews:sync-feeds:' || current_schema()))");
@@ -272,7 +276,12 @@ export function createPostgresFeedStore(
         }
         return written;
       }
-      await db.query("DELETE FROM feeds WHERE NOT (url = ANY($1::text[]))", [urls]);
+      // A kept publication's feeds stay (its folder cannot be read now; nothing of it is lost).
+      await db.query(
+        `DELETE FROM feeds WHERE NOT (url = ANY($1::text[])) AND NOT EXISTS
+           (SELECT 1 FROM feed_sections fs WHERE fs.feed_url = feeds.url AND fs.publication = ANY($2::text[]))`,
+        [urls, [...keep]],
+      );
       // The server's lists name their publishers: a name changes only where it differs.
       await db.query(
         `INSERT INTO feeds (url, name) SELECT * FROM unnest($1::text[], $2::text[])
@@ -285,7 +294,7 @@ export function createPostgresFeedStore(
           String(r.digest),
         ]),
       );
-      const gone = [...digests.keys()].filter((p) => !lists.has(p));
+      const gone = [...digests.keys()].filter((p) => !lists.has(p) && !keep.includes(p));
       if (gone.length > 0) {
         await db.query("DELETE FROM feed_sections WHERE publication = ANY($1::text[])", [gone]);
         await db.query("DELETE FROM publication_feed_lists WHERE publication = ANY($1::text[])", [gone]);
@@ -302,8 +311,8 @@ export function createPostgresFeedStore(
       await syncPublications(new Map([[publication, config]]), prune);
     },
 
-    async syncPublications(lists, { prune = true } = {}) {
-      return { written: await syncPublications(lists, prune) };
+    async syncPublications(lists, { prune = true, keep } = {}) {
+      return { written: await syncPublications(lists, prune, keep) };
     },
 
     reads: readsFor,

@@ -106,6 +106,9 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     ),
     dropDigest: db.prepare("DELETE FROM publication_feed_lists WHERE publication = ?"),
     allFeeds: db.prepare("SELECT url, name FROM feeds"),
+    keptFeeds: db.prepare(
+      "SELECT DISTINCT feed_url FROM feed_sections WHERE publication IN (SELECT value FROM json_each(?))",
+    ),
     deleteFeed: db.prepare("DELETE FROM feeds WHERE url = ?"),
     feed: db.prepare("SELECT * FROM feeds WHERE url = ?"),
     anyReached: db.prepare(
@@ -234,7 +237,11 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
     q.setDigest.run(publication, feedListDigest(config));
   }
 
-  function syncPublications(lists: ReadonlyMap<string, FeedsConfig>, prune: boolean): string[] {
+  function syncPublications(
+    lists: ReadonlyMap<string, FeedsConfig>,
+    prune: boolean,
+    keep: readonly string[] = [],
+  ): string[] {
     return transaction(db, () => {
       const wanted = wantedFeeds(lists);
       const written: string[] = [];
@@ -249,13 +256,14 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
         return written;
       }
       const stored = new Map((q.allFeeds.all() as Row[]).map((r) => [String(r.url), str(r.name) ?? null]));
-      for (const url of stored.keys()) if (!wanted.has(url)) q.deleteFeed.run(url);
+      const kept = new Set((q.keptFeeds.all(JSON.stringify(keep)) as Row[]).map((r) => String(r.feed_url)));
+      for (const url of stored.keys()) if (!wanted.has(url) && !kept.has(url)) q.deleteFeed.run(url);
       for (const [url, name] of wanted) if (stored.get(url) !== name) q.upsertFeed.run(url, name);
       const digests = new Map(
         (q.digests.all() as Row[]).map((r) => [String(r.publication), String(r.digest)]),
       );
       for (const publication of digests.keys()) {
-        if (lists.has(publication)) continue;
+        if (lists.has(publication) || keep.includes(publication)) continue;
         q.clearSections.run(publication);
         q.dropDigest.run(publication);
       }
@@ -349,8 +357,8 @@ export function createFeedStore(db: DatabaseSync): FeedStore {
       syncPublications(new Map([[publication, config]]), prune);
     },
 
-    async syncPublications(lists, { prune = true } = {}) {
-      return { written: syncPublications(lists, prune) };
+    async syncPublications(lists, { prune = true, keep } = {}) {
+      return { written: syncPublications(lists, prune, keep) };
     },
 
     async feed(url) {
