@@ -8,15 +8,13 @@
 
 import { parseConfig } from "#server/config.server.ts";
 import { confirmLink } from "#server/forms/newsletter.server.ts";
-import { bundledIdentity } from "#server/publications/bundled.server.ts";
-import { readPublicationsDir } from "#server/publications/publication-dir.server.ts";
 import { publicationSiteUrl } from "#server/publications/request.server.ts";
 import { fail, openStoreFromEnv, publicationsOption } from "./lib/cli.ts";
 
 const USAGE =
   "Usage:\n  npm run -s subscribers -- list [--json] [--publication <slug>]\nWith PUBLICATIONS_DIR set, every publication's addresses unless --publication names one.";
 
-const { slugs, fromDir: many, rest } = publicationsOption(process.argv.slice(2));
+const { slugs, fromDir: many, served, rest } = publicationsOption(process.argv.slice(2));
 const [command, ...flags] = rest;
 if (command !== "list") fail(USAGE);
 const unknown = flags.filter((f) => f !== "--json");
@@ -24,12 +22,9 @@ if (unknown.length) fail(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
 
 const store = await openStoreFromEnv();
 const config = parseConfig(process.env);
-// A pending address's link is on its own publication's host.
+// A pending address's link is on its own publication's host (the directory was read once, above).
 const addressOf = (slug: string) => {
-  if (!many) return config.SITE_URL;
-  const p = readPublicationsDir(process.env.PUBLICATIONS_DIR as string, bundledIdentity).publications.find(
-    (x) => x.slug === slug,
-  );
+  const p = served.get(slug);
   return p ? publicationSiteUrl(p, config.SITE_URL, true) : config.SITE_URL;
 };
 try {

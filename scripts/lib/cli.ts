@@ -2,7 +2,7 @@ import { BUNDLED_SLUG } from "#domain/publication.ts";
 import { type Config, ConfigError, parseConfig } from "#server/config.server.ts";
 import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { readPublicationsDir } from "#server/publications/publication-dir.server.ts";
-import { PublicationError } from "#server/publications/publication-file.ts";
+import { type Publication, PublicationError } from "#server/publications/publication-file.ts";
 import {
   type OpenedStore,
   openStore,
@@ -65,6 +65,8 @@ export function publicationsOption(args: string[]): {
   chosen: boolean;
   /** Whether PUBLICATIONS_DIR is set: there may be several, and output says whose each row is. */
   fromDir: boolean;
+  /** The publications PUBLICATIONS_DIR serves, read once (empty without it). */
+  served: ReadonlyMap<string, Publication>;
   rest: string[];
 } {
   const at = args.findIndex((a) => a === "--publication" || a.startsWith("--publication="));
@@ -83,16 +85,16 @@ export function publicationsOption(args: string[]): {
         `No publication "${slug}": PUBLICATIONS_DIR is not set (the one publication is "${BUNDLED_SLUG}")`,
         1,
       );
-    return { slugs: [BUNDLED_SLUG], chosen: slug !== undefined, fromDir: false, rest };
+    return { slugs: [BUNDLED_SLUG], chosen: slug !== undefined, fromDir: false, served: new Map(), rest };
   }
-  let served: string[];
+  let served: Map<string, Publication>;
   try {
-    served = readPublicationsDir(dir, bundledIdentity).publications.map((p) => p.slug);
+    served = new Map(readPublicationsDir(dir, bundledIdentity).publications.map((p) => [p.slug, p]));
   } catch (error) {
     if (error instanceof PublicationError) fail(error.message, 1);
     throw error;
   }
-  if (slug === undefined) return { slugs: served, chosen: false, fromDir: true, rest };
-  if (!served.includes(slug)) fail(`No publication "${slug}" in ${dir} (npm run -s publications -- list)`, 1);
-  return { slugs: [slug], chosen: true, fromDir: true, rest };
+  if (slug === undefined) return { slugs: [...served.keys()], chosen: false, fromDir: true, served, rest };
+  if (!served.has(slug)) fail(`No publication "${slug}" in ${dir} (npm run -s publications -- list)`, 1);
+  return { slugs: [slug], chosen: true, fromDir: true, served, rest };
 }
