@@ -70,7 +70,7 @@ test.describe("/radio", () => {
     await expect(p.play).toBeVisible();
     await expect(p.mute).toHaveAttribute("aria-pressed", "false");
     await expect(p.slider).toHaveAttribute("aria-valuetext", "90%");
-    expect(await audioProp(page, "volume")).toBeCloseTo(0.9);
+    await expect.poll(() => audioProp(page, "volume")).toBeCloseTo(0.9);
     await expect(p.alert).toHaveText("");
     // A station that answers: the page says nothing of being off air.
     await expect(badge(page, "Live")).toBeVisible();
@@ -98,7 +98,7 @@ test.describe("/radio", () => {
     await p.pause.click();
     await expect(p.play).toBeVisible();
     await expect(p.status).toHaveText("Not playing");
-    expect(await audioProp(page, "paused")).toBe(true);
+    await expect.poll(() => audioProp(page, "paused")).toBe(true);
     expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe("paused");
 
     // Playing again rejoins the live stream.
@@ -113,7 +113,7 @@ test.describe("/radio", () => {
     await expect(p.mute).toHaveAttribute("aria-pressed", "true");
     await expect(p.slider).toHaveValue("0");
     await expect(p.slider).toHaveAttribute("aria-valuetext", "Muted");
-    expect(await audioProp(page, "muted")).toBe(true);
+    await expect.poll(() => audioProp(page, "muted")).toBe(true);
 
     // Unmuting with the button brings the volume back.
     await p.mute.click();
@@ -127,8 +127,9 @@ test.describe("/radio", () => {
     await page.keyboard.press("ArrowRight");
     await expect(p.mute).toHaveAttribute("aria-pressed", "false");
     await expect(p.slider).toHaveValue("0.01");
-    expect(await audioProp(page, "muted")).toBe(false);
-    expect(await audioProp(page, "volume")).toBeCloseTo(0.01);
+    // The element follows the state in an effect after the render, so poll it.
+    await expect.poll(() => audioProp(page, "muted")).toBe(false);
+    await expect.poll(() => audioProp(page, "volume")).toBeCloseTo(0.01);
 
     // Muted, then a click near the slider's right end: unmuted, loud.
     await p.mute.click();
@@ -167,7 +168,7 @@ test.describe("/radio", () => {
       await expect(p.slider, key).toHaveValue(now);
       await expect(p.slider, key).toHaveAttribute("aria-valuetext", text);
     }
-    expect(await audioProp(page, "volume")).toBeCloseTo(0.11);
+    await expect.poll(() => audioProp(page, "volume")).toBeCloseTo(0.11);
     await expectAxeClean(page);
   });
 
