@@ -1,10 +1,18 @@
+import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, defaultPageCacheBytes, type PageCache, pageCacheKey } from "./page-cache.server.ts";
+import {
+  createPageCache,
+  DEFAULT_PAGE_CACHE_ENTRIES,
+  defaultPageCacheBytes,
+  type PageCache,
+  pageCacheKey,
+} from "./page-cache.server.ts";
 
 const servers: Server[] = [];
 const PUBLIC = "public, max-age=60, stale-while-revalidate=300";
@@ -185,25 +193,26 @@ describe("page cache bounds", () => {
     const sections = ["/world", "/local", "/technology"];
     const paths = new Set(sections);
     const params = Object.fromEntries(sections.map((s) => [s, ["page"]]));
-    // 3,000 distinct keys (pages 2 to 1,001 of three sections): three times the default bound.
+    // 3,000 distinct keys (pages 2 to 1,001 of three sections).
     // (Kept small: mutation testing runs this test once for each change to the cache.)
     const url = (i: number) => `${sections[i % 3]}?page=${Math.floor(i / 3) + 2}`;
     const byCount = createPageCache({ paths, params, maxEntries: 100 });
     const byBytes = createPageCache({ paths, params, maxBytes: 200_000 });
     const defaults = createPageCache({ paths, params });
-    const page = "x".repeat(5_000);
+    // Pages that barely compress (kept zipped): 10,000 hex digits, about 5.5 KB zipped.
+    const page = randomBytes(5_000).toString("hex");
     for (let i = 0; i < 3_000; i++) {
       await drive(byCount, url(i), page);
       await drive(byBytes, url(i), page);
       await drive(defaults, url(i), page);
       expect(byCount.size()).toBeLessThanOrEqual(100);
       expect(byBytes.bytes()).toBeLessThanOrEqual(200_000);
-      expect(defaults.size()).toBeLessThanOrEqual(1000);
+      expect(defaults.size()).toBeLessThanOrEqual(DEFAULT_PAGE_CACHE_ENTRIES);
     }
     expect(byCount.size()).toBe(100);
-    // Pages of ~10 KB on the heap: about 19 fit in 200 KB.
-    expect(byBytes.size()).toBeGreaterThan(10);
-    expect(byBytes.size()).toBeLessThan(20);
+    // Pages of ~5.5 KB zipped: about 35 fit in 200 KB.
+    expect(byBytes.size()).toBeGreaterThan(25);
+    expect(byBytes.size()).toBeLessThan(40);
     // The default budget is a share of the heap, never all of it.
     expect(defaults.size()).toBeGreaterThan(100);
     expect(defaults.bytes()).toBeLessThanOrEqual(defaultPageCacheBytes());
@@ -225,14 +234,14 @@ describe("page cache bounds", () => {
 
   it("keeps nothing bigger than its whole budget", async () => {
     const cache = createPageCache({ paths: new Set(["/"]), maxBytes: 1000 });
-    await drive(cache, "/", "y".repeat(1000));
+    await drive(cache, "/", randomBytes(1000).toString("hex"));
     expect(cache.size()).toBe(0);
     expect(cache.bytes()).toBe(0);
   });
 });
 
 describe("page cache and changes", () => {
-  it("does not keep a page whose render began before a change to its path", async () => {
+  it("keeps as stale a page whose render began before a change to its path: the next reader renders anew", async () => {
     let open: () => void = () => {};
     let gated = true;
     const gate = () => (gated ? new Promise<void>((r) => (open = r)) : Promise.resolve());
@@ -337,6 +346,7 @@ async function site(
     maxStaleMs?: number;
     maxEntries?: number;
     maxBytes?: number;
+    maxRenders?: number;
     now?: () => number;
   } = {},
 ) {
@@ -430,7 +440,26 @@ describe("page cache: what it keeps", () => {
     await fetch(`${plain.base}/`);
     const plainHit = await fetch(`${plain.base}/`);
     expect(plainHit.headers.get("x-page-cache")).toBe("hit");
-    expect(plainHit.headers.get("vary")).toBeNull();
+    // A hit is sent gzipped or not, as the client asks.
+    expect(plainHit.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("sends a hit gzipped as kept to a client that takes gzip, and plain to one that does not", async () => {
+    const { base } = await site(htmlPage());
+    await fetch(`${base}/`);
+    const zipped = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers.get("x-page-cache")).toBe("hit");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    // fetch unzips it (and checks its CRC): the page with this response's nonce.
+    expect(await zipped.text()).toBe('<html><script nonce="n2xyzNONCE"></script><p></p></html>');
+    for (const encoding of ["identity", "br", "gzip;q=0, br"]) {
+      const plain = await fetch(`${base}/`, { headers: { "accept-encoding": encoding } });
+      expect(plain.headers.get("x-page-cache"), encoding).toBe("hit");
+      expect(plain.headers.get("content-encoding"), encoding).toBeNull();
+      expect(await plain.text(), encoding).toMatch(
+        /^<html><script nonce="n\dxyzNONCE"><\/script><p><\/p><\/html>$/,
+      );
+    }
   });
 
   it("keeps the page as written, whether in strings, buffers or byte arrays", async () => {
@@ -479,18 +508,25 @@ describe("page cache: what it keeps", () => {
     expect(await keptAfterOne((await site(htmlPage(), { maxEntries: 1 })).base)).toBe(true);
   });
 
-  it("counts what the kept pages weigh, and gives it back as they go", async () => {
+  it("counts what the kept pages weigh zipped, and gives it back as they go", async () => {
+    // Text that barely compresses: 10,000 random hex digits zip to about 5,000 bytes.
+    const text = randomBytes(5_000).toString("hex");
     const { cache, base } = await site((_req, res, nonce) => {
-      res.type("html").send(`<html><script nonce="${nonce}"></script>${"x".repeat(10_000)}</html>`);
+      res.type("html").send(`<html><script nonce="${nonce}"></script>${text}</html>`);
     });
-    await fetch(`${base}/`);
+    const zipped = gzipSync(text).length;
+    const first = await fetch(`${base}/`);
     const one = cache.bytes();
-    // At most two bytes a character on the heap: the 10,000-character page weighs at least 20,000.
-    expect(one).toBeGreaterThanOrEqual(20_000);
-    expect(one).toBeLessThan(22_000);
+    expect(one).toBeGreaterThanOrEqual(zipped);
+    expect(one).toBeLessThan(zipped + 400);
+    // What goes out is the page itself, not its zipped copy.
+    expect(await first.text()).toContain(text);
+    const hit = await fetch(`${base}/`);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(await hit.text()).toContain(text);
     await fetch(`${base}/world?page=2`);
     expect(cache.size()).toBe(2);
-    expect(cache.bytes()).toBeGreaterThan(one + 20_000);
+    expect(cache.bytes()).toBeGreaterThan(one + zipped - 100);
     cache.clear();
     expect(cache.size()).toBe(0);
     expect(cache.bytes()).toBe(0);
@@ -611,6 +647,37 @@ describe("page cache: changes while a page renders", () => {
     const kept = await fetch(`${base}/`);
     expect(kept.headers.get("x-page-cache")).toBe("hit");
     expect(await kept.text()).toContain("<p>1</p>");
+  });
+
+  it("while maxRenders pages render, a stale page is served as it is; once they end, it renders anew", async () => {
+    const opens: Array<() => void> = [];
+    let gated = false;
+    const { cache, base, renders } = await site(
+      async (req, res, nonce) => {
+        res.locals.render = renders();
+        if (gated && req.query.hold) await new Promise<void>((r) => opens.push(r));
+        htmlPage()(req, res, nonce);
+      },
+      { maxRenders: 2 },
+    );
+    await fetch(`${base}/`);
+    cache.invalidate(["/"]);
+    gated = true;
+    // Two other pages are rendering (a page the cache does not key on ?hold, so each renders).
+    const held = [fetch(`${base}/world?page=2&hold=1`), fetch(`${base}/world?page=3&hold=1`)];
+    while (opens.length < 2) await new Promise((r) => setTimeout(r, 5));
+    const busy = await fetch(`${base}/`);
+    expect(busy.headers.get("x-page-cache")).toBe("stale");
+    expect(busy.headers.get("cache-control")).toBe("no-store");
+    expect(await busy.text()).toContain("<p>1</p>");
+    expect(renders()).toBe(3);
+    for (const open of opens) open();
+    await Promise.all(held.map(async (r) => (await r).text()));
+    // Quiet again: the stale page is rendered for the reader who asks.
+    const fresh = await fetch(`${base}/`);
+    expect(fresh.headers.get("x-page-cache")).toBeNull();
+    expect(await fresh.text()).toContain("<p>4</p>");
+    expect((await fetch(`${base}/`)).headers.get("x-page-cache")).toBe("hit");
   });
 });
 
