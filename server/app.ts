@@ -223,8 +223,14 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   app.use(createRadioRouter(config));
   app.use(compression());
 
-  // The reader of the request's publication's own feed list.
-  const readerOf = (res: express.Response) => feeds.reader(servedOf(res).publication.slug) ?? feeds;
+  // The reader of the request's publication's own feed list; never another's (the registry hands the
+  // engine every list it serves before a request can name one, so a miss is a fault, not a fallback).
+  const readerOf = (res: express.Response) => {
+    const { slug } = servedOf(res).publication;
+    const reader = feeds.reader(slug);
+    if (!reader) throw new Error(`no feed list for the publication "${slug}"`);
+    return reader;
+  };
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CACHE.none).json({ status: "ok", uptime: Math.round(process.uptime()) });

@@ -11,22 +11,29 @@ import { publicationSiteUrl } from "./request.server.ts";
  */
 export function mailPublications(
   publications: Publications,
-  feeds: Pick<FeedEngine, "reader" | "getSectionArticles">,
+  feeds: Pick<FeedEngine, "reader">,
   siteUrl: string,
   only?: readonly string[],
 ): MailServiceOptions["publications"] {
   if (!publications.fromDir) return undefined;
   return {
     all: () => [...publications.current().bySlug.keys()].filter((slug) => !only || only.includes(slug)),
+    timeZones: () => [
+      ...new Set([...publications.current().bySlug.values()].map((p) => p.identity.timeZone)),
+    ],
+    timeZoneOf: (slug) => publications.current().bySlug.get(slug)?.identity.timeZone,
     get(slug) {
       const now = publications.current();
       const p = now.bySlug.get(slug);
       // Its folder is there but cannot be read now: its mail waits rather than going for nothing.
       if (!p) return now.refused.includes(slug) ? null : undefined;
+      // Its list not yet handed to the engine: its mail waits, never filled with another's news.
+      const reader = feeds.reader(slug);
+      if (!reader) return null;
       return {
         identity: p.identity,
         siteUrl: publicationSiteUrl(p, siteUrl, true),
-        reader: feeds.reader(slug) ?? feeds,
+        reader,
         posts: () => publishedPosts(postLibrary(p.blogDir).current()),
       };
     },
