@@ -8,24 +8,31 @@ export const EDITION_QUEUE = "newsletter-edition";
 const RECHECK_MS = 3_600_000;
 
 export type EditionScheduleOptions = {
-  /** HH:MM in `timeZone`. */
+  /** HH:MM in each time zone. */
   at: string;
-  timeZone: string;
-  /** On PostgreSQL: the job engine keeps the schedule, and one process runs each day's job. */
+  /**
+   * The zones whose editions this schedule keeps (each publication's edition goes at `at` on its
+   * own clock), asked again at each look: publications come and go while the server runs.
+   */
+  timeZones(): readonly string[];
+  /** On PostgreSQL: the job engine keeps the schedule, and one process runs each job. */
   jobQueue: { connectionString: string } | undefined;
-  make(): Promise<unknown>;
+  /** Makes the editions of the zones whose time has come (`due`); idempotent per day. */
+  make(due: (timeZone: string) => boolean): Promise<unknown>;
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
 };
 
 /**
- * The daily edition's clock: a timer in this process on either store, and on PostgreSQL also a
- * pg-boss cron job (one job a day, whichever process takes it; a failed one is retried). A process
- * that starts, or looks again, within CATCH_UP_MS after the time makes the day's edition if none was
- * made: the store's unique day makes a second attempt, from any process, change nothing.
+ * The daily editions' clock: a timer in this process on either store, and on PostgreSQL also a
+ * pg-boss cron job every quarter of an hour from the send minute (whichever process takes it; a
+ * failed one is retried), which meets `at` on every zone's clock (zones differ from UTC by whole
+ * quarters of an hour). A process that starts, or looks again, within CATCH_UP_MS after a zone's
+ * time makes that zone's editions if none was made: the store's unique day per publication makes a
+ * second attempt, from any process, change nothing.
  */
 export function startEditionSchedule(options: EditionScheduleOptions): { stop(): Promise<void> } {
-  const { at, timeZone, log } = options;
+  const { at, log } = options;
   const now = options.now ?? (() => new Date());
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -34,13 +41,18 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
   /** Makes the day's edition if it is due; a failure rejects (pg-boss then retries its job). */
   const run = async (why: string) => {
     if (stopped) return;
-    const { due, day } = editionDue(now(), at, timeZone);
-    if (!due) return;
-    log.info({ day, why }, "making the day's edition");
-    await options.make().catch((error) => {
-      log.error({ day, err: String(error) }, "the day's edition failed");
-      throw error;
-    });
+    const t = now();
+    const zones = options.timeZones().filter((zone) => editionDue(t, at, zone).due);
+    if (zones.length === 0) return;
+    const days = [...new Set(zones.map((zone) => editionDue(t, at, zone).day))];
+    log.info({ day: days.join(", "), timeZones: zones.join(", "), why }, "making the day's edition");
+    const due = new Set(zones);
+    await options
+      .make((zone) => due.has(zone))
+      .catch((error) => {
+        log.error({ day: days.join(", "), err: String(error) }, "the day's edition failed");
+        throw error;
+      });
   };
 
   // The process's own clock, on either store: it catches up at start, looks again at least hourly
@@ -48,10 +60,9 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
   // this process's clock a little behind the database's.
   const arm = () => {
     if (stopped) return;
-    const wait = Math.max(
-      0,
-      Math.min(RECHECK_MS, nextSendTime(now(), at, timeZone).getTime() - now().getTime()),
-    );
+    const t = now();
+    const next = Math.min(...options.timeZones().map((zone) => nextSendTime(t, at, zone).getTime()));
+    const wait = Math.max(0, Math.min(RECHECK_MS, next - t.getTime()));
     timer = setTimeout(() => {
       void run("its time")
         .catch(() => {})
@@ -70,11 +81,12 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
     b.on("error", (error) =>
       log.error({ err: String((error as Error)?.message ?? error) }, "edition schedule error"),
     );
-    const [hh, mm] = at.split(":").map(Number);
+    const mm = Number(at.split(":")[1]);
+    const quarters = [0, 15, 30, 45].map((q) => (mm + q) % 60).sort((a, b) => a - b);
     started = (async () => {
       await b.start();
       await b.createQueue(EDITION_QUEUE, { policy: "singleton", retryLimit: 3, retryDelay: 60 });
-      await b.schedule(EDITION_QUEUE, `${mm} ${hh} * * *`, {}, { tz: timeZone });
+      await b.schedule(EDITION_QUEUE, `${quarters.join(",")} * * * *`, {}, { tz: "UTC" });
       await b.work(EDITION_QUEUE, async () => run("the scheduled job"));
     })().catch((error) => log.error({ err: String(error) }, "could not start the edition schedule"));
   }

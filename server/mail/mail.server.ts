@@ -47,6 +47,10 @@ export type MailServiceOptions = {
     all(): string[];
     /** null: a publication not served now but not gone (its mail waits); undefined: gone. */
     get(slug: string): MailPublication | null | undefined;
+    /** The zones of the publications' clocks (each one's edition goes at its own 07:00). */
+    timeZones(): readonly string[];
+    /** A publication's zone, without making its reader; undefined when it is not served now. */
+    timeZoneOf(slug: string): string | undefined;
   };
   reader: Pick<NewsReader, "getSectionArticles">;
   posts: () => readonly Post[];
@@ -150,7 +154,11 @@ export function createMailService(options: MailServiceOptions): MailService {
     log,
     now,
   });
-  const edition = async (at = now()) => {
+  /**
+   * The editions of the day at `at`: every publication's, or (the schedule) those whose zone's time
+   * has come. The bundled site alone is one zone, and the schedule asks only when it is due.
+   */
+  const edition = async (at = now(), due?: (timeZone: string) => boolean) => {
     const publications = options.publications;
     if (!publications) {
       const result = await makeEdition(
@@ -163,6 +171,8 @@ export function createMailService(options: MailServiceOptions): MailService {
     // Every publication's own edition, one after another (most have no subscribers: one count each).
     let first: EditionResult | undefined;
     for (const slug of publications.all()) {
+      const zone = publications.timeZoneOf(slug);
+      if (due && (zone === undefined || !due(zone))) continue;
       const p = publications.get(slug);
       if (!p || !store.publication) continue;
       const result = await makeEdition(
@@ -196,9 +206,9 @@ export function createMailService(options: MailServiceOptions): MailService {
       if (options.editions && config.NEWSLETTER_SEND_AT !== "off") {
         schedule = startEditionSchedule({
           at: config.NEWSLETTER_SEND_AT,
-          timeZone: site.timeZone,
+          timeZones: () => options.publications?.timeZones() ?? [site.timeZone],
           jobQueue: options.jobQueue,
-          make: () => edition(),
+          make: (due) => edition(now(), due),
           log,
           now,
         });

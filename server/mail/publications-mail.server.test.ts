@@ -15,7 +15,12 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const noLimit = createRateLimiter({ limit: 0, windowMs: 1000 });
 
 /** A publication whose every section has one headline naming it. */
-function publication(slug: string, title: string, newsroomEmail: string): MailPublication {
+function publication(
+  slug: string,
+  title: string,
+  newsroomEmail: string,
+  timeZone = bundledIdentity.timeZone,
+): MailPublication {
   const article = (section: string): Article => ({
     id: `${slug}-${section}`,
     title: `${title} headline in ${section}`,
@@ -31,7 +36,7 @@ function publication(slug: string, title: string, newsroomEmail: string): MailPu
   });
   return {
     siteUrl: `https://${slug}.example`,
-    identity: { ...bundledIdentity, slug, title, newsroomEmail },
+    identity: { ...bundledIdentity, slug, title, newsroomEmail, timeZone },
     reader: {
       getSectionArticles: async (section: string): Promise<SectionArticles> => ({
         articles: [article(section)],
@@ -41,6 +46,14 @@ function publication(slug: string, title: string, newsroomEmail: string): MailPu
     posts: () => [],
   };
 }
+
+/** The mail service's view of `served`; "paused": a folder that cannot be read now (its mail waits). */
+const view = (served: ReadonlyMap<string, MailPublication>) => ({
+  all: () => [...served.keys()],
+  get: (slug: string) => (slug === "paused" ? null : served.get(slug)),
+  timeZones: () => [...new Set([...served.values()].map((p) => p.identity.timeZone))],
+  timeZoneOf: (slug: string) => served.get(slug)?.identity.timeZone,
+});
 
 // Each publication's mail is written as that publication (ADR 0017).
 describe.each(await storeKinds())("many publications' mail through a real SMTP server, on %s", (kind) => {
@@ -67,11 +80,7 @@ describe.each(await storeKinds())("many publications' mail through a real SMTP s
       store: t.store,
       reader: { getSectionArticles: async () => ({ articles: [], sample: false }) },
       posts: () => [],
-      // "paused": a folder that cannot be read now (its mail waits); anything else unknown is gone.
-      publications: {
-        all: () => [...served.keys()],
-        get: (slug) => (slug === "paused" ? null : served.get(slug)),
-      },
+      publications: view(served),
       editions: true,
       log: quiet,
       now: () => T0,
@@ -148,5 +157,56 @@ describe.each(await storeKinds())("many publications' mail through a real SMTP s
     expect(await mail.sender.drain()).toMatchObject({ sent: 0, retried: 1, skipped: 1 });
     expect(sink.received).toHaveLength(0);
     expect(await t.store.mail.counts("confirm")).toMatchObject({ queued: 1, skipped: 1 });
+  });
+
+  it("the schedule makes each publication's edition at NEWSLETTER_SEND_AT on its own clock", async () => {
+    // Auckland is 18 hours ahead of New York in December.
+    const zoned = new Map([
+      ["harbour", publication("harbour", "The Harbour Courier", "desk@harbour.example", "Pacific/Auckland")],
+      ["valley", publication("valley", "Valley Volt", "news@valley.example", "America/New_York")],
+    ]);
+    for (const slug of zoned.keys()) {
+      await signUp(slug, "ann@example.com");
+      const [pending] = await t.store.publication(slug).subscribers.list(T0);
+      await t.store.publication(slug).subscribers.confirm(pending?.token ?? "", T0);
+    }
+    const scheduled = (at: string) =>
+      createMailService({
+        config: {
+          SMTP_URL: sink.url,
+          MAIL_FROM: "Network Mail <mail@network.example>",
+          DATA_DIR: "./unused",
+          SITE_URL: "https://unused.example",
+          NEWSLETTER_SEND_AT: "07:00",
+          NEWSLETTER_SEND_RATE: 0,
+        },
+        store: t.store,
+        reader: { getSectionArticles: async () => ({ articles: [], sample: false }) },
+        posts: () => [],
+        publications: view(zoned),
+        editions: true,
+        log: quiet,
+        now: () => new Date(at),
+      });
+    const made = async (slug: string, day: string) =>
+      (await t.store.publication(slug).editions.byDay(day)) !== undefined;
+
+    // 08:00 on 6 December in Auckland, 14:00 on the 5th in New York (07:00 there is long past).
+    const first = scheduled("2026-12-05T19:00:00Z");
+    first.start();
+    await expect.poll(() => made("harbour", "2026-12-06")).toBe(true);
+    await first.stop();
+    expect(await made("valley", "2026-12-05")).toBe(false);
+    expect(await made("valley", "2026-12-06")).toBe(false);
+
+    // 07:30 on the 6th in New York (01:30 on the 7th in Auckland): the valley's turn, and only its.
+    const second = scheduled("2026-12-06T12:30:00Z");
+    second.start();
+    await expect.poll(() => made("valley", "2026-12-06")).toBe(true);
+    await second.stop();
+    expect(await made("harbour", "2026-12-07")).toBe(false);
+    expect((await t.store.publication("harbour").editions.recent(10)).map((e) => e.day)).toEqual([
+      "2026-12-06",
+    ]);
   });
 });
