@@ -1,4 +1,3 @@
-import { getHeapStatistics } from "node:v8";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { CACHE } from "./cache-policies.server.ts";
 import { gzipWithNonce, pageWithNonce, type ZippedPage, zipPage, zippedBytes } from "./zipped-page.server.ts";
@@ -67,9 +66,12 @@ const UNCACHEABLE_MARKERS = ["data-load-error", 'id="not-found-title"', 'id="err
 /** A page number as the pages read it: 2 to 9999 (1, absent and anything else mean the first page). */
 const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
 
-/** The default byte budget: a twentieth of the heap this process may grow to, at most 64 MiB. */
+/**
+ * The default byte budget: 64 MiB of compressed pages (Buffers, outside the JS heap, so not a share
+ * of it): every home of 3,000 publications (~9 KB each) and their busiest section pages.
+ */
 export function defaultPageCacheBytes(): number {
-  return Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 20));
+  return 64 * 1024 * 1024;
 }
 
 export const DEFAULT_PAGE_CACHE_ENTRIES = 10_000;
