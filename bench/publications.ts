@@ -14,7 +14,7 @@
  * Smaller runs: --publications-count=300 --pool=500 --minutes=1 --seconds=30.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http, { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -190,6 +190,21 @@ const server = await serveProduction(
   { stdout: "ignore" },
 );
 const rows: string[] = [];
+// The server's resident set each second, its highest per phase: where the peak comes from.
+let phase = "first cycle";
+const phasePeaks = new Map<string, number>();
+const sampler = setInterval(() => {
+  const kb = /VmRSS:\s+(\d+)/.exec(
+    (() => {
+      try {
+        return readFileSync(`/proc/${server.child.pid}/status`, "utf8");
+      } catch {
+        return "";
+      }
+    })(),
+  )?.[1];
+  if (kb) phasePeaks.set(phase, Math.max(phasePeaks.get(phase) ?? 0, Math.round(Number(kb) / 1024)));
+}, 1000);
 try {
   // The first cycle (everything cold) is not measured: wait until every feed is stored.
   const t0 = Date.now();
@@ -204,6 +219,7 @@ try {
   const firstCycleS = Math.round((Date.now() - t0) / 1000);
   // Each home once, two at a time, as readers would have visited them on a server that has been up:
   // the measured load is the steady state, not a cold cache (the pass is timed and printed).
+  phase = "warm-up";
   const warmStart = Date.now();
   const warmTimes: number[] = [];
   for (let next = 0; next < PUBLICATIONS; ) {
@@ -227,6 +243,7 @@ try {
     `first cycle done in ${firstCycleS} s; each home once in ${warm.s.toFixed(0)} s (p50 ${warm.p50.toFixed(0)} ms, p99 ${warm.p99.toFixed(0)} ms, 2 at a time); loading random hosts for ${SECONDS} s`,
   );
   gen.resetCounts();
+  phase = "load";
   const roll = dice(11);
   // What the page cache answered (hit, stale, miss) and what a home weighs.
   const states = new Map<string, number>();
@@ -256,6 +273,7 @@ try {
     ],
   });
   // The rest of the cycle, so that every due feed has had its turn: counted at the generator.
+  phase = "rest of the cycle";
   const cycleMs = MINUTES * 60_000 * 1.1;
   const waited = SECONDS * 1000;
   if (cycleMs > waited) await new Promise((r) => setTimeout(r, cycleMs - waited));
@@ -264,6 +282,7 @@ try {
   const last = await health(server.url);
 
   // A new publication: its folder, then its host until it serves its name.
+  phase = "new publication";
   const fresh = path.join(dir, "zz-new");
   mkdirSync(fresh);
   writeFileSync(
@@ -290,10 +309,12 @@ try {
     `| ${PUBLICATIONS} | ${POOL} | ${resolution.medianUs.toFixed(3)} | ${resolution.worstUs.toFixed(3)} | ${Math.round(home.requests.average)} | ${home.latency.p50} | ${home.latency.p99} | ${home.non2xx} | ${counts.size} | ${most} | ${last.lastCycle ? (last.lastCycle.ms / 1000).toFixed(0) : "n/a"} | ${peakRssMb(server.child.pid)} | ${servedS.toFixed(1)} |`,
   );
   console.error(`first cycle (cold, not measured): ${firstCycleS} s`);
+  console.error(`RSS MB, highest per phase: ${[...phasePeaks].map(([k, v]) => `${k} ${v}`).join(", ")}`);
   console.error(
     `page cache answers during the load: ${[...states].map(([k, v]) => `${k} ${v}`).join(", ")}; largest home ${Math.round(homeBytes / 1024)} KB as sent`,
   );
 } finally {
+  clearInterval(sampler);
   await server.stop();
   await gen.stop();
   rmSync(dir, { recursive: true, force: true });

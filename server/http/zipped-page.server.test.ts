@@ -56,6 +56,17 @@ describe("a page zipped once, sent with each response's nonce", () => {
     expect(zippedBytes(zipped)).toBeLessThan(page.length / 3);
   });
 
+  it("holds no more memory than it weighs (no view of a larger shared buffer)", () => {
+    for (const page of [
+      pages["one nonce"],
+      `<p>${randomBytes(4_000).toString("hex")}</p>`,
+      pages["a long page"],
+    ]) {
+      const zipped = zipPage(Buffer.from(page ?? ""), NONCE);
+      expect(zipped.deflated.buffer.byteLength).toBe(zipped.deflated.length);
+    }
+  });
+
   it("leaves the page whole when the nonce is empty", () => {
     const zipped = zipPage(Buffer.from("<p>a</p>"), "");
     expect(zipped.ends).toHaveLength(1);
