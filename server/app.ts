@@ -66,7 +66,9 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/")) },
+      autoLogging: {
+        ignore: (req) => Boolean(req.url?.startsWith("/assets/")) || pageCache.ownRequest(req.headers),
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutToken(req.url) }),
