@@ -13,38 +13,31 @@ afterEach(async () => {
 });
 
 describe("the editions' schedule", () => {
-  it("asks for the due zones' editions only, at start and when the next zone's time comes", async () => {
-    // 07:10 in Auckland on 6 December; 13:10 on the 5th in New York; 18:10 in London.
-    let now = new Date("2026-12-05T18:10:00Z");
-    const asked: string[][] = [];
+  it("asks, at start, for the editions of the zones whose time has come, and only theirs", async () => {
     const zones = ["Pacific/Auckland", "America/New_York", "Europe/London"];
-    const schedule = startEditionSchedule({
-      at: "07:00",
-      timeZones: () => zones,
-      jobQueue: undefined,
-      make: async (due) => {
-        asked.push(zones.filter(due));
-      },
-      log: quiet,
-      now: () => now,
-    });
-    cleanups.push(() => schedule.stop());
-    await vi.waitFor(() => expect(asked).toEqual([["Pacific/Auckland"]]));
-    now = new Date("2026-12-06T07:05:00Z");
-    await schedule.stop();
-    // London's 07:00 on the 6th: a schedule started then asks for London only.
-    const later = startEditionSchedule({
-      at: "07:00",
-      timeZones: () => zones,
-      jobQueue: undefined,
-      make: async (due) => {
-        asked.push(zones.filter(due));
-      },
-      log: quiet,
-      now: () => now,
-    });
-    cleanups.push(() => later.stop());
-    await vi.waitFor(() => expect(asked).toEqual([["Pacific/Auckland"], ["Europe/London"]]));
+    const askedAt = async (moment: string) => {
+      const asked: string[][] = [];
+      const schedule = startEditionSchedule({
+        at: "07:00",
+        timeZones: () => zones,
+        jobQueue: undefined,
+        make: async (due) => {
+          asked.push(zones.filter(due));
+        },
+        log: quiet,
+        now: () => new Date(moment),
+      });
+      cleanups.push(() => schedule.stop());
+      await vi.waitFor(() => expect(asked.length).toBeGreaterThan(0));
+      await schedule.stop();
+      return asked[0];
+    };
+    // 07:10 in Auckland on 6 December; 13:10 on the 5th in New York; 18:10 in London.
+    expect(await askedAt("2026-12-05T18:10:00Z")).toEqual(["Pacific/Auckland"]);
+    // 07:05 in London on the 6th; 02:05 in New York; 20:05 in Auckland.
+    expect(await askedAt("2026-12-06T07:05:00Z")).toEqual(["Europe/London"]);
+    // 12:30 on the 6th: New York's 07:30 and London's 12:30 (within six hours of its 07:00).
+    expect(await askedAt("2026-12-06T12:30:00Z")).toEqual(["America/New_York", "Europe/London"]);
   });
 });
 

@@ -68,24 +68,28 @@ describe.each(await storeKinds())("many publications' mail through a real SMTP s
   beforeEach(async () => {
     t = await openTestStore(kind);
     sink = await startSmtpSink();
-    mail = createMailService({
+    mail = service(served, "off", T0);
+  });
+
+  /** The mail service of these publications, its editions at `sendAt`, its clock stopped at `now`. */
+  const service = (publications: ReadonlyMap<string, MailPublication>, sendAt: string, now: Date) =>
+    createMailService({
       config: {
         SMTP_URL: sink.url,
         MAIL_FROM: "Network Mail <mail@network.example>",
         DATA_DIR: "./unused",
         SITE_URL: "https://unused.example",
-        NEWSLETTER_SEND_AT: "off",
+        NEWSLETTER_SEND_AT: sendAt,
         NEWSLETTER_SEND_RATE: 0,
       },
       store: t.store,
       reader: { getSectionArticles: async () => ({ articles: [], sample: false }) },
       posts: () => [],
-      publications: view(served),
+      publications: view(publications),
       editions: true,
       log: quiet,
-      now: () => T0,
+      now: () => now,
     });
-  });
   afterEach(async () => {
     await mail.stop();
     await sink.stop();
@@ -170,24 +174,7 @@ describe.each(await storeKinds())("many publications' mail through a real SMTP s
       const [pending] = await t.store.publication(slug).subscribers.list(T0);
       await t.store.publication(slug).subscribers.confirm(pending?.token ?? "", T0);
     }
-    const scheduled = (at: string) =>
-      createMailService({
-        config: {
-          SMTP_URL: sink.url,
-          MAIL_FROM: "Network Mail <mail@network.example>",
-          DATA_DIR: "./unused",
-          SITE_URL: "https://unused.example",
-          NEWSLETTER_SEND_AT: "07:00",
-          NEWSLETTER_SEND_RATE: 0,
-        },
-        store: t.store,
-        reader: { getSectionArticles: async () => ({ articles: [], sample: false }) },
-        posts: () => [],
-        publications: view(zoned),
-        editions: true,
-        log: quiet,
-        now: () => new Date(at),
-      });
+    const scheduled = (at: string) => service(zoned, "07:00", new Date(at));
     const made = async (slug: string, day: string) =>
       (await t.store.publication(slug).editions.byDay(day)) !== undefined;
 
