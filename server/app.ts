@@ -117,6 +117,10 @@ export function createApp({ config, clientDir, vite, startFeeds = true, startMai
     scope: (_req, res) => (res.locals.served as ServedPublication | undefined)?.publication.slug ?? "",
     // Bounded: every ?page= is an entry of its own (see page-cache.server.ts).
     ...(config.PAGE_CACHE_MB ? { maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 } : {}),
+    onMisroute: () =>
+      logger.warn(
+        "stale pages are rendered for their readers again: a background render of this server's own reached another publication (TRUST_PROXY trusts the proxy but not this server's own address?)",
+      ),
   });
   const pagesOf = (sections: readonly string[]) => ["/", ...sections.map((s) => `/${s}`)];
   // On PostgreSQL a change written by any process reaches every process's page cache (NOTIFY).

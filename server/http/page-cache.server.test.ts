@@ -347,6 +347,8 @@ async function site(
     maxEntries?: number;
     maxBytes?: number;
     now?: () => number;
+    scope?: (req: Request) => string;
+    onMisroute?: () => void;
   } = {},
 ) {
   const { nonce = true, ...cacheOptions } = options;
@@ -671,6 +673,60 @@ describe("page cache: changes while a page renders", () => {
       expect(await next.text()).toContain("<p>3</p>");
     });
     expect(renders()).toBe(3);
+    for (const open of opens) open();
+    await (await held).text();
+  });
+
+  it("drops only the given publications' pages, and keeps no render that such a drop overtook", async () => {
+    let open: () => void = () => {};
+    const { cache, base, renders } = await site(
+      async (req, res, nonce) => {
+        res.locals.render = renders();
+        if (req.query.hold) await new Promise<void>((r) => (open = r));
+        htmlPage()(req, res, nonce);
+      },
+      { scope: (req) => String(req.headers["x-publication"] ?? "") },
+    );
+    const as = (publication: string) => ({ headers: { "x-publication": publication } });
+    await fetch(`${base}/`, as("harbour"));
+    await fetch(`${base}/`, as("valley"));
+    const holding = fetch(`${base}/world?hold=1`, as("harbour"));
+    while (renders() < 3) await new Promise((r) => setTimeout(r, 5));
+    cache.dropScopes(new Set(["harbour"]));
+    open();
+    await (await holding).text();
+    // Only the valley's home is kept: the harbour's /world began before the drop.
+    expect(cache.size()).toBe(1);
+    expect((await fetch(`${base}/`, as("valley"))).headers.get("x-page-cache")).toBe("hit");
+    expect((await fetch(`${base}/`, as("harbour"))).headers.get("x-page-cache")).toBeNull();
+    // The render that began before the drop was not kept: the next one renders.
+    expect((await fetch(`${base}/world`, as("harbour"))).headers.get("x-page-cache")).toBeNull();
+    expect((await fetch(`${base}/world`, as("harbour"))).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("stops rendering in the background when its own request reaches another page, and says so once", async () => {
+    const opens: Array<() => void> = [];
+    let misroutes = 0;
+    // The publication comes from a header the cache's own request does not carry.
+    const { cache, base, renders } = await site(
+      async (req, res, nonce) => {
+        res.locals.render = renders();
+        if (req.query.hold) await new Promise<void>((r) => opens.push(r));
+        htmlPage()(req, res, nonce);
+      },
+      { scope: (req) => String(req.headers["x-publication"] ?? ""), onMisroute: () => misroutes++ },
+    );
+    const harbour = { headers: { "x-publication": "harbour" } };
+    await fetch(`${base}/`, harbour);
+    cache.invalidate(["/"]);
+    const held = fetch(`${base}/world?hold=1`, harbour);
+    while (opens.length < 1) await new Promise((r) => setTimeout(r, 5));
+    expect((await fetch(`${base}/`, harbour)).headers.get("x-page-cache")).toBe("stale");
+    await vi.waitFor(() => expect(misroutes).toBe(1));
+    // From now on the reader of a stale page gets it rendered, busy or not.
+    const rendered = await fetch(`${base}/`, harbour);
+    expect(rendered.headers.get("x-page-cache")).toBeNull();
+    expect(misroutes).toBe(1);
     for (const open of opens) open();
     await (await held).text();
   });

@@ -121,6 +121,7 @@ export function createPageCache({
   params = {},
   ttlMs = 60_000,
   maxStaleMs = 10 * 60_000,
+  onMisroute,
   maxEntries = DEFAULT_PAGE_CACHE_ENTRIES,
   maxBytes = defaultPageCacheBytes(),
   scope,
@@ -136,6 +137,8 @@ export function createPageCache({
   params?: Readonly<Record<string, readonly string[]>>;
   ttlMs?: number;
   maxStaleMs?: number;
+  /** Told when a background render reached another page than its own (background renders stop). */
+  onMisroute?: () => void;
   /** At most this many pages are kept, and at most this many bytes of them. */
   maxEntries?: number;
   maxBytes?: number;
@@ -165,6 +168,9 @@ export function createPageCache({
   // Keys being rendered now: other readers get the stale copy meanwhile.
   const rendering = new Set<string>();
   const generation = (path: string) => generations.get(path) ?? 0;
+  // Bumped by dropScopes() and clear(): a render that began before is not kept at all (it may show
+  // a publication's old name or list), where one overtaken by invalidate() is kept as stale.
+  let epoch = 0;
 
   // Background renders: a queue of stale pages (key → how to ask for it), one request at a time.
   const secret = randomBytes(16).toString("hex");
@@ -173,10 +179,14 @@ export function createPageCache({
     { host: string; port: number; path: string; headers: Record<string, string> }
   >();
   let background = 0;
+  // Set when a background request reached another page than the one it was for (a proxy setting
+  // that trusts the reader's forwarded host but not this server's own address): then stale pages
+  // are rendered for their readers again, as before.
+  let misrouted = false;
   function enqueue(key: string, req: Request) {
     const { localAddress: host, localPort: port } = req.socket ?? {};
     if (!host || !port || queued.has(key) || queued.size >= MAX_QUEUED) return;
-    const headers: Record<string, string> = { [REVALIDATE_HEADER]: secret };
+    const headers: Record<string, string> = { [REVALIDATE_HEADER]: `${secret} ${encodeURIComponent(key)}` };
     for (const name of ASKED_WITH) {
       const value = req.headers[name];
       if (typeof value === "string") headers[name] = value;
@@ -185,7 +195,7 @@ export function createPageCache({
     pump();
   }
   function pump() {
-    if (background > 0 || rendering.size > 1) return;
+    if (background > 0 || misrouted) return;
     const next = queued.entries().next();
     if (next.done) return;
     const [key, ask] = next.value;
@@ -198,14 +208,29 @@ export function createPageCache({
       background--;
       pump();
     };
-    const asking = httpRequest({ ...ask, method: "GET", agent: false, timeout: 30_000 }, (answer) => {
-      answer.on("close", done);
-      answer.resume();
-    });
-    asking.on("error", done);
-    asking.on("timeout", () => asking.destroy());
-    asking.end();
+    try {
+      const asking = httpRequest({ ...ask, method: "GET", agent: false, timeout: 30_000 }, (answer) => {
+        answer.on("close", done);
+        answer.resume();
+      });
+      asking.on("error", done);
+      asking.on("timeout", () => asking.destroy());
+      asking.end();
+    } catch {
+      // A path or header the request refuses: this page waits for a reader to render it.
+      done();
+    }
   }
+  /** The key a request of the cache's own is for; undefined for any other request. */
+  function ownHeader(value: unknown): string | undefined {
+    if (typeof value !== "string" || !value.startsWith(`${secret} `)) return undefined;
+    try {
+      return decodeURIComponent(value.slice(secret.length + 1));
+    } catch {
+      return undefined;
+    }
+  }
+
   function send(res: Response, entry: Entry, state: string) {
     res.status(entry.status);
     for (const [k, v] of Object.entries(entry.headers)) res.setHeader(k, v);
@@ -224,7 +249,14 @@ export function createPageCache({
     const nonce = String(res.locals.cspNonce ?? "");
     let hit = entries.get(key);
     const t = now();
-    const revalidation = req.headers?.[REVALIDATE_HEADER] === secret;
+    const own = ownHeader(req.headers?.[REVALIDATE_HEADER]);
+    const revalidation = own !== undefined;
+    if (own !== undefined && own !== key) {
+      if (!misrouted) onMisroute?.();
+      misrouted = true;
+      queued.clear();
+      return void res.status(204).end();
+    }
     if (revalidation && ((hit && !hit.stale && hit.expires > t) || rendering.has(key))) {
       // Rendered already (or being rendered) since it was queued.
       return void res.status(204).end();
@@ -237,7 +269,7 @@ export function createPageCache({
       entries.delete(key);
       entries.set(key, hit);
       const old = hit.stale || hit.expires <= t;
-      if (!old || rendering.has(key) || rendering.size > 0 || background > 0) {
+      if (!old || rendering.has(key) || (!misrouted && (rendering.size > 0 || background > 0))) {
         // Stale while other pages render: this reader does not wait for its successor.
         if (old && !rendering.has(key)) enqueue(key, req);
         send(res, hit, old ? "stale" : "hit");
@@ -262,6 +294,7 @@ export function createPageCache({
     res.once("close", release);
     // Miss (or stale): let the page render, keep a copy of what goes out.
     const started = generation(req.path);
+    const startedEpoch = epoch;
     const stale = hit;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -304,6 +337,7 @@ export function createPageCache({
         type.startsWith("text/html") &&
         !res.getHeader("set-cookie") &&
         nonce !== "" &&
+        startedEpoch === epoch &&
         !UNCACHEABLE_MARKERS.some((m) => body.includes(m));
       if (cacheable) {
         const headers: Record<string, string> = {};
@@ -345,15 +379,15 @@ export function createPageCache({
     dropScopes(scopes) {
       if (scopes.size === 0) return;
       // A render that began before the change (the old name, the old list) is not kept either.
-      for (const path of paths) generations.set(path, generation(path) + 1);
+      epoch++;
       for (const [key, entry] of entries) if (scopes.has(entry.scope)) drop(key);
     },
     clear() {
-      for (const path of paths) generations.set(path, generation(path) + 1);
+      epoch++;
       entries.clear();
       bytes = 0;
     },
-    ownRequest: (headers) => headers[REVALIDATE_HEADER] === secret,
+    ownRequest: (headers) => ownHeader(headers[REVALIDATE_HEADER]) !== undefined,
     size: () => entries.size,
     bytes: () => bytes,
   };
