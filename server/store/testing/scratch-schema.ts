@@ -5,6 +5,16 @@
  */
 import pg from "pg";
 
+/** The PostgreSQL the tests use (a schema of their own in it). */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL || "postgres://evnews:evnews@127.0.0.1:5432/evnews_test";
+
+/** Whether CI says this is CI: any value but empty, "0" or "false" (CI=1 and CI=true both are). */
+export function isCi(value = process.env.CI): boolean {
+  const v = (value ?? "").trim().toLowerCase();
+  return v !== "" && v !== "0" && v !== "false";
+}
+
 /** `baseUrl` with its search_path set to `schema`. */
 export function urlWithSchema(baseUrl: string, schema: string): string {
   const url = new URL(baseUrl);

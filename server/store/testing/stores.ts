@@ -16,10 +16,9 @@ import { openPostgresStore } from "#server/store/postgres/store.server.ts";
 import { openDatabase } from "#server/store/sqlite/db.server.ts";
 import { createStore } from "#server/store/sqlite/store.server.ts";
 import type { Store } from "#server/store/store.ts";
-import { adminQuery as adminQueryOn, urlWithSchema } from "./scratch-schema.ts";
+import { adminQuery as adminQueryOn, isCi, TEST_DATABASE_URL, urlWithSchema } from "./scratch-schema.ts";
 
-export const TEST_DATABASE_URL =
-  process.env.TEST_DATABASE_URL || "postgres://evnews:evnews@127.0.0.1:5432/evnews_test";
+export { isCi, TEST_DATABASE_URL };
 
 export type StoreKind = "sqlite" | "postgres";
 
@@ -68,12 +67,6 @@ function postgresProblem(): Promise<string | undefined> {
 }
 
 const redacted = (url: string) => url.replace(/:[^:@/]*@/, ":***@");
-
-/** Whether CI says this is CI: any value but empty, "0" or "false" (CI=1 and CI=true both are). */
-export function isCi(value = process.env.CI): boolean {
-  const v = (value ?? "").trim().toLowerCase();
-  return v !== "" && v !== "0" && v !== "false";
-}
 
 /**
  * The stores this test file runs against. Call at the top level (`await storeKinds()`) and
