@@ -8,11 +8,11 @@
  * BENCH_URLS (default 20000), BENCH_CLIENTS (4), BENCH_ITEMS per feed (300).
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FEED_SECTION_KEYS } from "#domain/sections.ts";
-import { freePort, serveProduction } from "#scripts/lib/serve.ts";
+import { freePort, rssMb, serveProduction } from "#scripts/lib/serve.ts";
 import { startFeedServer } from "#server/ingest/testing/feed-server.ts";
 
 const URLS = Number(process.env.BENCH_URLS ?? 20_000);
@@ -26,12 +26,6 @@ const rss = (section: string) =>
     (_, i) =>
       `<item><title>${section} story ${i + 1}</title><link>https://publisher.example/${section}/${i + 1}</link><guid>${section}-${i + 1}</guid><description>${"Words about the day's news. ".repeat(8)}</description><pubDate>${new Date(Date.now() - (i + 1) * 60_000).toUTCString()}</pubDate></item>`,
   ).join("")}</channel></rss>`;
-
-/** The resident set of a process, in MB (Linux). */
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
-}
 
 execFileSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" });
 const publisher = await startFeedServer(

@@ -14,14 +14,14 @@
  * Smaller runs: --publications-count=300 --pool=500 --minutes=1 --seconds=30.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http, { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { FEED_SECTION_KEYS } from "#domain/sections.ts";
-import { freePort, peakRssMb, serveProduction } from "#scripts/lib/serve.ts";
+import { freePort, peakRssMb, rssMb, serveProduction } from "#scripts/lib/serve.ts";
 import { headline, sentence } from "#server/ingest/testing/generate.ts";
 import { bundledIdentity } from "#server/publications/bundled.server.ts";
 import { createHostMap } from "#server/publications/hosts.ts";
@@ -194,16 +194,8 @@ const rows: string[] = [];
 let phase = "first cycle";
 const phasePeaks = new Map<string, number>();
 const sampler = setInterval(() => {
-  const kb = /VmRSS:\s+(\d+)/.exec(
-    (() => {
-      try {
-        return readFileSync(`/proc/${server.child.pid}/status`, "utf8");
-      } catch {
-        return "";
-      }
-    })(),
-  )?.[1];
-  if (kb) phasePeaks.set(phase, Math.max(phasePeaks.get(phase) ?? 0, Math.round(Number(kb) / 1024)));
+  const mb = rssMb(server.child.pid);
+  if (!Number.isNaN(mb)) phasePeaks.set(phase, Math.max(phasePeaks.get(phase) ?? 0, mb));
 }, 1000);
 try {
   // The first cycle (everything cold) is not measured: wait until every feed is stored.

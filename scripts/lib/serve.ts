@@ -108,12 +108,20 @@ export async function buildIfStale(): Promise<void> {
   });
 }
 
-/** A process's peak resident memory (Linux VmHWM), in MB; NaN when it cannot be read. */
-export function peakRssMb(pid: number | undefined): number {
+/** One memory line of a process's status (Linux), in MB; NaN when it cannot be read. */
+function statusMb(pid: number | undefined, field: "VmHWM" | "VmRSS"): number {
   try {
-    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return Math.round(Number(kb) / 1024);
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(
+      readFileSync(`/proc/${pid}/status`, "utf8"),
+    )?.[1];
+    return kb === undefined ? Number.NaN : Math.round(Number(kb) / 1024);
   } catch {
     return Number.NaN;
   }
 }
+
+/** A process's peak resident memory (Linux VmHWM), in MB; NaN when it cannot be read. */
+export const peakRssMb = (pid: number | undefined) => statusMb(pid, "VmHWM");
+
+/** A process's resident memory now (Linux VmRSS), in MB; NaN when it cannot be read. */
+export const rssMb = (pid: number | undefined) => statusMb(pid, "VmRSS");

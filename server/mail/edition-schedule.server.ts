@@ -42,9 +42,13 @@ export function startEditionSchedule(options: EditionScheduleOptions): { stop():
   const run = async (why: string) => {
     if (stopped) return;
     const t = now();
-    const zones = options.timeZones().filter((zone) => editionDue(t, at, zone).due);
-    if (zones.length === 0) return;
-    const days = [...new Set(zones.map((zone) => editionDue(t, at, zone).day))];
+    const dueIn = options.timeZones().flatMap((zone) => {
+      const { due, day } = editionDue(t, at, zone);
+      return due ? [{ zone, day }] : [];
+    });
+    if (dueIn.length === 0) return;
+    const zones = dueIn.map((d) => d.zone);
+    const days = [...new Set(dueIn.map((d) => d.day))];
     log.info({ day: days.join(", "), timeZones: zones.join(", "), why }, "making the day's edition");
     const due = new Set(zones);
     await options
